@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { LIMITS } from '../shared/limits';
+import type { Config } from './config';
+import type { Deps } from './context';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createRateLimiter } from './auth/rate-limiter';
+import { tokenHasher } from './auth/tokens';
+import { registerClient, type ClientMode } from './http/client-assets';
+import { registerDevOutbox } from './http/dev-outbox';
+import { registerErrorHandler } from './http/error-handler';
+import { registerRequestUser, sessionTokenOf, userAgentOf } from './http/request-user';
+import { clearSessionCookie, setSessionCookie } from './http/session-cookie';
+import { outboxMailer, smtpMailer } from './mail/mailer';
+import { registerAccountsRest } from './modules/accounts/rest';
+import { registerAuthRest } from './modules/auth/rest';
+import { registerFeedbackRest } from './modules/feedback/rest';
+import { registerUsersRest } from './modules/users/rest';
+import { resolveSecret } from './secret-key';
+import { createServices, type Services } from './services';
+import { appRouter, type AppRouter } from './trpc/app-router';
+
+export interface BuildOptions {
+  /** Replaces the wall clock, so tests can move time past token expiry. */
+  clock?: () => Date;
+  client?: ClientMode;
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  deps: Deps;
+  services: Services;
+}
+
+/** Builds the whole server on a data folder: stores, services, tRPC, REST and the client. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const clock = options.clock ?? (() => new Date());
+  const db = openDatabase(path.join(config.dataDir, 'app.db'));
+  await migrateToLatest(db);
+
+  const deps: Deps = {
+    db,
+    config,
+    clock,
+    hashToken: tokenHasher(resolveSecret(config.dataDir, config.sessionSecret)),
+    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.dataDir, clock),
+    loginLimiter: createRateLimiter(config.loginLimits.windowMs, clock),
+  };
+  const services = createServices(deps);
+
+  const server = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  server.addHook('onClose', async () => db.destroy());
+
+  registerErrorHandler(server);
+  await server.register(cookie);
+  await server.register(multipart, { limits: { fileSize: LIMITS.screenshotMaxBytes } });
+  registerRequestUser(server, deps);
+
+  await server.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => ({
+        deps,
+        services,
+        user: req.user,
+        sessionToken: sessionTokenOf(req),
+        clientKey: req.ip,
+        userAgent: userAgentOf(req),
+        setSession: (token: string) => setSessionCookie(res, config, token),
+        clearSession: () => clearSessionCookie(res, config),
+      }),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error.cause ?? error, procedure }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerAuthRest(server, deps, services);
+  registerAccountsRest(server, deps, services);
+  registerUsersRest(server, services);
+  registerFeedbackRest(server, services);
+  if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
+
+  await registerClient(server, options.client ?? { kind: 'none' });
+  return { server, deps, services };
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Environment variables the server reads; everything has an embedded default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL, e.g. https://data.example.com' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Workspace <no-reply@localhost>'),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SIGNUP: z.enum(['invite', 'open']).default('invite'),
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** The address users reach the app at; links in mails point here. */
+  publicUrl: string;
+  /** True when publicUrl is https, so the session cookie gets Secure. */
+  secureCookies: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Null means: use (or create) the key file in dataDir. */
+  sessionSecret: string | null;
+  nodeEnv: 'development' | 'production' | 'test';
+  signup: 'invite' | 'open';
+  loginLimits: { perAddress: number; perClient: number; windowMs: number };
+  bodyLimitBytes: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    sessionSecret: e.SESSION_SECRET ?? null,
+    nodeEnv: e.NODE_ENV,
+    signup: e.SIGNUP,
+    loginLimits: {
+      perAddress: e.LOGIN_LIMIT_PER_ADDRESS,
+      perClient: e.LOGIN_LIMIT_PER_CLIENT,
+      windowMs: e.LOGIN_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+  };
+}

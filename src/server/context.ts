@@ -1,0 +1,27 @@
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { UserRow } from './db/schema';
+import type { Mailer } from './mail/mailer';
+import type { RateLimiter } from './auth/rate-limiter';
+
+/** What every service needs, built once in buildApp. */
+export interface Deps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  clock: () => Date;
+  hashToken: (token: string) => string;
+  loginLimiter: RateLimiter;
+}
+
+/** A signed-in caller, before any account is chosen. */
+export interface UserContext {
+  user: UserRow;
+}
+
+/** A caller acting inside their current account; every read and write is scoped to accountId. */
+export interface AccountContext extends UserContext {
+  accountId: string;
+  /** The caller's roles in accountId. */
+  roles: string[];
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../context';
+import type { UserRow } from '../db/schema';
+import { SESSION_COOKIE, resolveSession } from '../auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request from the session cookie. */
+    user: UserRow | null;
+  }
+}
+
+/** Resolves the session cookie for API and tRPC calls, so both adapters see the same user. */
+export function registerRequestUser(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    if (!isApiPath(req.url)) return;
+    req.user = await resolveSession(deps, req.cookies[SESSION_COOKIE]);
+  });
+}
+
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc';
+}
+
+export function sessionTokenOf(req: FastifyRequest): string | undefined {
+  return req.cookies[SESSION_COOKIE];
+}
+
+export function userAgentOf(req: FastifyRequest): string | null {
+  return req.headers['user-agent'] ?? null;
+}

@@ -1,0 +1,236 @@
+import {
+  acceptInviteSchema,
+  changeRolesSchema,
+  inviteEmailSchema,
+  inviteSchema,
+  removeMemberSchema,
+  renameAccountSchema,
+  switchAccountSchema,
+  type Account,
+} from '../../../shared/accounts';
+import { LIMITS } from '../../../shared/limits';
+import { MESSAGES } from '../../../shared/messages';
+import type { AccountContext, Deps, UserContext } from '../../context';
+import { parseRoles, serialiseRoles } from '../../db/database';
+import { addMinutes, newId } from '../../db/ids';
+import { badInput, conflict, forbidden, notFound } from '../../errors';
+import { inviteMail } from '../../mail/templates';
+import { createSession } from '../../auth/sessions';
+import { newToken } from '../../auth/tokens';
+import { parseInput } from '../../validate';
+import { findUserByEmail, insertUser } from '../users/repo';
+import { accountVisibleTo, requireManager } from './access';
+import {
+  addMembership,
+  countOwners,
+  findAccount,
+  findMemberByEmail,
+  findMembership,
+  landingAccountId,
+  recordLogin,
+  setCurrentAccount,
+} from './repo';
+
+const INVITE_MINUTES = LIMITS.inviteTokenDays * 24 * 60;
+
+export function createAccountsService(deps: Deps) {
+  const { db, config, clock } = deps;
+
+  async function sendInvite(ctx: AccountContext, email: string, name: string, roles: string[]): Promise<void> {
+    const account = await findAccount(db, ctx.accountId);
+    if (!account) throw notFound(MESSAGES.accountNotFound);
+    const token = newToken();
+    const now = clock();
+    await db
+      .insertInto('invitations')
+      .values({
+        id: newId(),
+        account_id: ctx.accountId,
+        email,
+        name,
+        roles: serialiseRoles(roles),
+        token_hash: deps.hashToken(token),
+        invited_by: ctx.user.id,
+        created_at: now.toISOString(),
+        expires_at: addMinutes(now, INVITE_MINUTES),
+      })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'email']).doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          roles: eb.ref('excluded.roles'),
+          token_hash: eb.ref('excluded.token_hash'),
+          invited_by: eb.ref('excluded.invited_by'),
+          created_at: eb.ref('excluded.created_at'),
+          expires_at: eb.ref('excluded.expires_at'),
+        })),
+      )
+      .execute();
+    const link = `${config.publicUrl}/invite?token=${encodeURIComponent(token)}&accountId=${encodeURIComponent(ctx.accountId)}`;
+    await deps.mailer.send(inviteMail(email, link, account.name, ctx.user.name || ctx.user.email, LIMITS.inviteTokenDays));
+  }
+
+  return {
+    /** The account with its members and pending invitations. */
+    async getAccount(caller: UserContext, accountId: string): Promise<Account> {
+      const { account } = await accountVisibleTo(deps, caller, accountId);
+      const members = await db
+        .selectFrom('memberships')
+        .innerJoin('users', 'users.id', 'memberships.user_id')
+        .select(['users.id', 'users.name', 'users.email', 'memberships.roles', 'memberships.last_login_at'])
+        .where('memberships.account_id', '=', accountId)
+        .orderBy('users.name')
+        .orderBy('users.email')
+        .execute();
+      const invitations = await db
+        .selectFrom('invitations')
+        .select(['name', 'email', 'roles', 'created_at'])
+        .where('account_id', '=', accountId)
+        .where('expires_at', '>', clock().toISOString())
+        .orderBy('created_at', 'desc')
+        .execute();
+      return {
+        id: account.id,
+        name: account.name,
+        createdAt: account.created_at,
+        members: members.map((m) => ({
+          id: m.id,
+          name: m.name,
+          username: m.email,
+          roles: parseRoles(m.roles),
+          lastLoginAt: m.last_login_at,
+        })),
+        invitations: invitations.map((i) => ({
+          name: i.name,
+          email: i.email,
+          roles: parseRoles(i.roles),
+          createdAt: i.created_at,
+        })),
+      };
+    },
+
+    async renameAccount(caller: UserContext, accountId: string, raw: unknown) {
+      const input = parseInput(renameAccountSchema, raw);
+      if (input.accountId !== undefined && input.accountId !== accountId) {
+        throw badInput('accountId in the body does not match the path.');
+      }
+      const { roles } = await accountVisibleTo(deps, caller, accountId);
+      requireManager(caller.user, roles);
+      await db.updateTable('accounts').set({ name: input.name }).where('id', '=', accountId).execute();
+      return { id: accountId, name: input.name };
+    },
+
+    async invite(ctx: AccountContext, raw: unknown): Promise<void> {
+      requireManager(ctx.user, ctx.roles);
+      const input = parseInput(inviteSchema, raw);
+      const existing = await findUserByEmail(db, input.email);
+      if (existing && (await findMembership(db, ctx.accountId, existing.id))) throw conflict(MESSAGES.alreadyMember);
+      await sendInvite(ctx, input.email, input.name, input.roles);
+    },
+
+    /** Sends the invitation again with a fresh link and expiry; the old link stops working. */
+    async resendInvite(ctx: AccountContext, raw: unknown): Promise<void> {
+      requireManager(ctx.user, ctx.roles);
+      const { email } = parseInput(inviteEmailSchema, raw);
+      const invite = await db
+        .selectFrom('invitations')
+        .select(['name', 'roles'])
+        .where('account_id', '=', ctx.accountId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (!invite) throw notFound(MESSAGES.inviteNotFound);
+      await sendInvite(ctx, email, invite.name, parseRoles(invite.roles));
+    },
+
+    async cancelInvite(ctx: AccountContext, raw: unknown): Promise<void> {
+      requireManager(ctx.user, ctx.roles);
+      const { email } = parseInput(inviteEmailSchema, raw);
+      const result = await db
+        .deleteFrom('invitations')
+        .where('account_id', '=', ctx.accountId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound(MESSAGES.inviteNotFound);
+    },
+
+    /**
+     * Accepting proves the invited address, so it also signs that address in (creating the user
+     * when new) and lands them in the account.
+     */
+    async acceptInvite(
+      accountId: string,
+      raw: unknown,
+      userAgent: string | null,
+    ): Promise<{ sessionToken: string }> {
+      const { token } = parseInput(acceptInviteSchema, raw);
+      const now = clock();
+      const userId = await db.transaction().execute(async (trx) => {
+        const invite = await trx
+          .selectFrom('invitations')
+          .selectAll()
+          .where('token_hash', '=', deps.hashToken(token))
+          .where('account_id', '=', accountId)
+          .where('expires_at', '>', now.toISOString())
+          .executeTakeFirst();
+        if (!invite) return null;
+        const user =
+          (await findUserByEmail(trx, invite.email)) ??
+          (await insertUser(trx, { email: invite.email, name: invite.name, roles: ['user'], now }));
+        await addMembership(trx, { accountId, userId: user.id, roles: parseRoles(invite.roles), now });
+        await trx.deleteFrom('invitations').where('id', '=', invite.id).execute();
+        await setCurrentAccount(trx, user.id, accountId);
+        await recordLogin(trx, user.id, accountId, now);
+        return user.id;
+      });
+      if (!userId) throw notFound(`${MESSAGES.inviteFailed} The invitation is invalid or has expired.`);
+      return { sessionToken: await createSession(deps, userId, userAgent) };
+    },
+
+    async changeRoles(ctx: AccountContext, raw: unknown): Promise<void> {
+      requireManager(ctx.user, ctx.roles);
+      const input = parseInput(changeRolesSchema, raw);
+      await db.transaction().execute(async (trx) => {
+        const target = await findMemberByEmail(trx, ctx.accountId, input.userName);
+        if (!target) throw notFound(MESSAGES.memberNotFound);
+        const losesOwner = target.roles.includes('owner') && !input.roles.includes('owner');
+        if (losesOwner && (await countOwners(trx, ctx.accountId)) <= 1) throw conflict(MESSAGES.lastOwner);
+        await trx
+          .updateTable('memberships')
+          .set({ roles: serialiseRoles(input.roles) })
+          .where('account_id', '=', ctx.accountId)
+          .where('user_id', '=', target.userId)
+          .execute();
+      });
+    },
+
+    async removeMember(ctx: AccountContext, raw: unknown): Promise<void> {
+      requireManager(ctx.user, ctx.roles);
+      const { userId } = parseInput(removeMemberSchema, raw);
+      if (userId === ctx.user.id) throw forbidden(MESSAGES.cannotRemoveSelf);
+      await db.transaction().execute(async (trx) => {
+        const membership = await findMembership(trx, ctx.accountId, userId);
+        if (!membership) throw notFound(MESSAGES.memberNotFound);
+        if (parseRoles(membership.roles).includes('owner') && (await countOwners(trx, ctx.accountId)) <= 1) {
+          throw conflict(MESSAGES.lastOwner);
+        }
+        await trx.deleteFrom('memberships').where('account_id', '=', ctx.accountId).where('user_id', '=', userId).execute();
+        const removed = await trx.selectFrom('users').select('current_account_id').where('id', '=', userId).executeTakeFirst();
+        if (removed?.current_account_id === ctx.accountId) {
+          await setCurrentAccount(trx, userId, await landingAccountId(trx, userId, null));
+        }
+      });
+    },
+
+    /** Makes accountId the caller's current account; every later call is scoped to it. */
+    async switchAccount(caller: UserContext, raw: unknown): Promise<void> {
+      const { accountId } = parseInput(switchAccountSchema, raw);
+      const membership = await findMembership(db, accountId, caller.user.id);
+      if (!membership) throw notFound(MESSAGES.accountNotFound);
+      await setCurrentAccount(db, caller.user.id, accountId);
+      await recordLogin(db, caller.user.id, accountId, clock());
+      caller.user.current_account_id = accountId;
+    },
+  };
+
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

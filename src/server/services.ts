@@ -1,0 +1,19 @@
+import type { Deps } from './context';
+import { createAccountsService } from './modules/accounts/service';
+import { createAdminService } from './modules/admin/service';
+import { createAuthService } from './modules/auth/service';
+import { createFeedbackService } from './modules/feedback/service';
+import { createUsersService } from './modules/users/service';
+
+/** Every feature area's service, built once per app; a new area adds one line here. */
+export function createServices(deps: Deps) {
+  return {
+    auth: createAuthService(deps),
+    accounts: createAccountsService(deps),
+    users: createUsersService(deps),
+    admin: createAdminService(deps),
+    feedback: createFeedbackService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

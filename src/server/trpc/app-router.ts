@@ -1,0 +1,17 @@
+import { accountsRouter } from '../modules/accounts/router';
+import { adminRouter } from '../modules/admin/router';
+import { authRouter } from '../modules/auth/router';
+import { feedbackRouter } from '../modules/feedback/router';
+import { usersRouter } from '../modules/users/router';
+import { router } from './trpc';
+
+/** One router per feature area; the client imports only this type. */
+export const appRouter = router({
+  auth: authRouter,
+  accounts: accountsRouter,
+  users: usersRouter,
+  admin: adminRouter,
+  feedback: feedbackRouter,
+});
+
+export type AppRouter = typeof appRouter;

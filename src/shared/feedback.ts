@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { MESSAGES } from './messages';
+
+/** The bug-report widget sends only a message. */
+export const bugReportSchema = z.object({
+  message: z.string().trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMaxLength),
+  /** The page the report was sent from, so the team can reproduce it. */
+  page: z.string().max(2_000).optional(),
+});
+export type BugReportInput = z.input<typeof bugReportSchema>;

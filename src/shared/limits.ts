@@ -1,0 +1,30 @@
+/** Business constants and limits of spec section 9, in one place for server and client. */
+export const LIMITS = {
+  pageSizes: [50, 100, 200] as const,
+  defaultPageSize: 50,
+  reportsPageSize: 25,
+  notificationsPageSize: 5,
+  nameMaxLength: 100,
+  messageMaxLength: 10_000,
+  additionalContextMaxLength: 50_000,
+  screenshotMaxBytes: 5 * 1024 * 1024,
+  loginTokenMinutes: 15,
+  inviteTokenDays: 7,
+  sessionDays: 30,
+} as const;
+
+export const TIMINGS = {
+  meStaleMs: 5 * 60_000,
+  cacheLifetimeMs: 5 * 60_000,
+  queryStaleMs: 10 * 60_000,
+  snackbarMs: 5_000,
+  successIconMs: 5_000,
+  copyConfirmMs: 2_000,
+  sidePanelCloseMs: 200,
+  oauthRedirectMs: 5_000,
+  notificationPollMs: 60_000,
+  reportFilterDebounceMs: 500,
+} as const;
+
+/** Reconnect delays of the product's hubs, then it stops. */
+export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
