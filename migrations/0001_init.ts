@@ -84,7 +84,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['error_reports', 'sessions', 'login_tokens', 'invitations', 'memberships', 'users', 'accounts']) {
+  for (const table of [
+    'error_reports',
+    'sessions',
+    'login_tokens',
+    'invitations',
+    'memberships',
+    'users',
+    'accounts',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -83,7 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         clearSession: () => clearSessionCookie(res, config),
       }),
       onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') server.log.error({ err: error.cause ?? error, procedure }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          server.log.error({ err: error.cause ?? error, procedure }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

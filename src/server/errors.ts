@@ -3,13 +3,7 @@
  * status and `{ message }`; tRPC maps it to a TRPCError. Anything else is a bug and becomes a 500.
  */
 export type ErrorKind =
-  | 'BadInput'
-  | 'NotSignedIn'
-  | 'Forbidden'
-  | 'NotFound'
-  | 'Conflict'
-  | 'PayloadTooLarge'
-  | 'TooManyRequests';
+  'BadInput' | 'NotSignedIn' | 'Forbidden' | 'NotFound' | 'Conflict' | 'PayloadTooLarge' | 'TooManyRequests';
 
 export const HTTP_STATUS: Record<ErrorKind, number> = {
   BadInput: 400,

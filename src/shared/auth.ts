@@ -60,6 +60,8 @@ export function safeReturnUrl(value: string | null | undefined, origin: string):
   if (!value.startsWith('/') && !value.startsWith(origin)) return null;
   if (value.startsWith('//') || value.startsWith('/\\')) return null;
   const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can normalise into a protocol-relative path: '/..//evil.example' gives '//evil.example'.
+  if (path.startsWith('//')) return null;
   if (path.startsWith('/login') || path.startsWith('/confirm')) return null;
   return path;
 }

@@ -7,5 +7,7 @@ export const bugReportSchema = z.object({
   message: z.string().trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMaxLength),
   /** The page the report was sent from, so the team can reproduce it. */
   page: z.string().max(2_000).optional(),
+  /** A bug from the widget, or a message to support from the sidebar footer. */
+  kind: z.enum(['bug', 'support']).default('bug'),
 });
 export type BugReportInput = z.input<typeof bugReportSchema>;

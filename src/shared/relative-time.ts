@@ -11,17 +11,19 @@ export const RELATIVE_TIME_LABELS = [
 ] as const;
 export type RelativeTimeLabel = (typeof RELATIVE_TIME_LABELS)[number];
 
-const DAY_MS = 86_400_000;
-
 function startOfDay(d: Date): Date {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+}
+
+/** Calendar days, not 24-hour steps, so a daylight-saving change does not move the boundary. */
+function addDays(d: Date, days: number): Date {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
 }
 
 /** Weeks start on Monday. */
 function startOfWeek(d: Date): Date {
   const day = startOfDay(d);
-  const offset = (day.getDay() + 6) % 7;
-  return new Date(day.getFullYear(), day.getMonth(), day.getDate() - offset);
+  return addDays(day, -((day.getDay() + 6) % 7));
 }
 
 /**
@@ -33,10 +35,10 @@ export function relativeTimeLabel(date: Date, now: Date = new Date()): RelativeT
   const today = startOfDay(now);
   if (t > now.getTime() + 60_000) return null;
   if (t >= today.getTime()) return 'Today';
-  if (t >= today.getTime() - DAY_MS) return 'Yesterday';
+  if (t >= addDays(today, -1).getTime()) return 'Yesterday';
   const week = startOfWeek(now);
   if (t >= week.getTime()) return 'This week';
-  if (t >= week.getTime() - 7 * DAY_MS) return 'Last week';
+  if (t >= addDays(week, -7).getTime()) return 'Last week';
   const month = new Date(now.getFullYear(), now.getMonth(), 1);
   if (t >= month.getTime()) return 'This month';
   if (t >= new Date(now.getFullYear(), now.getMonth() - 1, 1).getTime()) return 'Last month';

@@ -72,7 +72,7 @@ export interface SessionsTable {
 
 export interface ErrorReportsTable {
   id: string;
-  kind: 'error' | 'bug';
+  kind: 'error' | 'bug' | 'support';
   account_id: string | null;
   user_id: string | null;
   message: string;

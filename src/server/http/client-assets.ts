@@ -37,7 +37,7 @@ export async function registerClient(app: FastifyInstance, mode: ClientMode): Pr
   if (hasStatic) {
     await app.register(fastifyStatic, {
       root: mode.dir,
-      index: false,
+      index: 'index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -46,7 +46,8 @@ export async function registerClient(app: FastifyInstance, mode: ClientMode): Pr
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      req.method === 'GET' && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
     if (hasStatic && wantsPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -19,7 +19,8 @@ export function registerDevOutbox(app: FastifyInstance, dataDir: string): void {
     const mails = (await readOutbox(dataDir)).reverse();
     const items = mails
       .map(
-        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</span></header><pre>${linkify(m.text)}</pre></article>`,
+        (m) =>
+          `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</span></header><pre>${linkify(m.text)}</pre></article>`,
       )
       .join('\n');
     const empty = '<p class="empty">No mail yet. Request a sign-in link and reload this page.</p>';

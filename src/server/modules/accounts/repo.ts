@@ -76,7 +76,6 @@ export async function landingAccountId(db: Db, userId: string, current: string |
   return first?.account_id ?? null;
 }
 
-
 export async function findMemberByEmail(
   db: Db,
   accountId: string,

@@ -25,11 +25,7 @@ export function registerAccountsRest(app: FastifyInstance, deps: Deps, services:
   );
 
   app.post<AccountParams>('/api/accounts/:accountId/invite/accept', async (req, reply) => {
-    const { sessionToken } = await accounts.acceptInvite(
-      req.params.accountId,
-      bodyOf(req),
-      userAgentOf(req),
-    );
+    const { sessionToken } = await accounts.acceptInvite(req.params.accountId, bodyOf(req), userAgentOf(req));
     setSessionCookie(reply, deps.config, sessionToken);
     return reply.status(204).send();
   });

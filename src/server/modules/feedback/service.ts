@@ -62,7 +62,7 @@ export function createFeedbackService(deps: Deps) {
       return { id };
     },
 
-    /** The bug-report widget: a message and the page it was sent from. */
+    /** The bug-report widget and the support form: a message and the page it was sent from. */
     async createBugReport(reporter: Reporter, raw: unknown): Promise<{ id: string }> {
       const input = parseInput(bugReportSchema, raw);
       const id = newId();
@@ -70,7 +70,7 @@ export function createFeedbackService(deps: Deps) {
         .insertInto('error_reports')
         .values({
           id,
-          kind: 'bug',
+          kind: input.kind,
           account_id: reporter.user?.current_account_id ?? null,
           user_id: reporter.user?.id ?? null,
           message: input.message,

@@ -1,0 +1,86 @@
+import { ActionIcon, Alert, Button, Group, Popover, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconBug, IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { MESSAGES } from '../../shared/messages';
+import { trpc } from '../trpc';
+
+/** The bug-report widget on every page: a text box and 'Submit Report', disabled while blank. */
+export function BugReportWidget() {
+  const [opened, setOpened] = useState(false);
+  const [message, setMessage] = useState('');
+  const [sent, setSent] = useState(false);
+  const report = trpc.feedback.bugReport.useMutation({ meta: { silent: true } });
+
+  const submit = () => {
+    report.mutate(
+      { message, page: window.location.pathname + window.location.search },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setSent(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="top-end"
+      width={320}
+      shadow="md"
+      withArrow
+      trapFocus
+      onClose={() => setSent(false)}
+    >
+      <Popover.Target>
+        <Tooltip label="Report a bug" position="left" disabled={opened}>
+          <ActionIcon
+            size={44}
+            radius="xl"
+            variant="filled"
+            aria-label="Report a bug"
+            onClick={() => setOpened((o) => !o)}
+            style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' }}
+          >
+            <IconBug size={22} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {sent ? (
+          <Stack gap="xs" align="center" py="sm">
+            <IconCheck color="var(--mantine-color-teal-6)" />
+            <Text size="sm">Thanks! Your report was sent to the team.</Text>
+          </Stack>
+        ) : (
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              Report a bug
+            </Text>
+            <Textarea
+              placeholder="What went wrong? What did you expect?"
+              autosize
+              minRows={3}
+              maxRows={8}
+              value={message}
+              onChange={(e) => setMessage(e.currentTarget.value)}
+              aria-label="Bug description"
+            />
+            {report.isError && (
+              <Alert color="red" p="xs">
+                {MESSAGES.bugReportFailed}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button size="xs" onClick={submit} disabled={message.trim() === ''} loading={report.isPending}>
+                Submit Report
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,21 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+export function NotFoundPage() {
+  return (
+    <Center mih="70vh" p="xl">
+      <Stack align="center" gap="xs" ta="center">
+        <Text c="dimmed" fw={700} size="xl">
+          404
+        </Text>
+        <Title order={2}>Page not found</Title>
+        <Text c="dimmed" maw={380}>
+          The address may be mistyped, or the page may have moved.
+        </Text>
+        <Button component={Link} to="/" mt="md">
+          Go to home
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

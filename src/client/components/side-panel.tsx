@@ -1,0 +1,45 @@
+import { Drawer } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { TIMINGS } from '../../shared/limits';
+import { ConfirmDialog } from './confirm-dialog';
+
+interface SidePanelProps {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** When true, closing asks first, since unsaved progress would be lost. */
+  confirmClose?: boolean;
+  size?: string | number;
+}
+
+export const CLOSE_PROMPT = 'Are you sure you want to close this window? All progress will be lost.';
+
+/** A panel sliding in from the right; its close animation lasts 200 ms. */
+export function SidePanel({ opened, onClose, title, children, confirmClose, size = 'lg' }: SidePanelProps) {
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (confirmClose ? setAsking(true) : onClose());
+  return (
+    <>
+      <Drawer
+        opened={opened}
+        onClose={requestClose}
+        position="right"
+        title={title}
+        size={size}
+        transitionProps={{ duration: TIMINGS.sidePanelCloseMs, transition: 'slide-left' }}
+      >
+        {children}
+      </Drawer>
+      <ConfirmDialog
+        opened={asking}
+        message={CLOSE_PROMPT}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          onClose();
+        }}
+      />
+    </>
+  );
+}

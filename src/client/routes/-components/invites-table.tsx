@@ -1,0 +1,94 @@
+import { Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { Invitation } from '../../../shared/accounts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { trpc } from '../../trpc';
+import { rolesText } from './role-select';
+
+/** Pending invitations; resend and cancel are shown to all, usable by owners and admins. */
+export function InvitesTable({ invitations, canManage }: { invitations: Invitation[]; canManage: boolean }) {
+  const utils = trpc.useUtils();
+  const resend = trpc.accounts.resendInvite.useMutation({
+    onSuccess: (_data, input) =>
+      notifications.show({ color: 'teal', message: `Invitation sent again to ${input.email}.` }),
+  });
+  const cancel = trpc.accounts.cancelInvite.useMutation({ onSettled: () => utils.accounts.get.invalidate() });
+  const [cancelling, setCancelling] = useState<Invitation | null>(null);
+  const onlyManagers = canManage ? '' : 'Only owners and admins can change invitations';
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={560}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Roles</Table.Th>
+              <Table.Th w={200} aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {invitations.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No pending invites
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {invitations.map((invite) => (
+              <Table.Tr key={invite.email} data-testid={`invite-${invite.email}`}>
+                <Table.Td>
+                  <Text size="sm">{invite.name || '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{invite.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{rolesText(invite.roles)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={onlyManagers} disabled={canManage}>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        disabled={!canManage}
+                        loading={resend.isPending && resend.variables?.email === invite.email}
+                        onClick={() => resend.mutate({ email: invite.email })}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        disabled={!canManage}
+                        onClick={() => setCancelling(invite)}
+                      >
+                        Cancel
+                      </Button>
+                    </Group>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ConfirmDialog
+        opened={cancelling !== null}
+        danger
+        loading={cancel.isPending}
+        message={`Cancel the invitation of ${cancelling?.email ?? ''}? The link in their e-mail will stop working.`}
+        onCancel={() => setCancelling(null)}
+        onConfirm={() =>
+          cancelling && cancel.mutate({ email: cancelling.email }, { onSettled: () => setCancelling(null) })
+        }
+      />
+    </>
+  );
+}

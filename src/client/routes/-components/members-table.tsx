@@ -1,0 +1,114 @@
+import { ActionIcon, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { Member } from '../../../shared/accounts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatDateTime, formatRecent, initials } from '../../lib/format';
+import { trpc } from '../../trpc';
+import { RoleSelect, primaryRole, rolesText } from './role-select';
+
+interface MembersTableProps {
+  members: Member[];
+  canManage: boolean;
+  currentUserId: string;
+}
+
+/** Members with their role (a dropdown for owners and admins) and last login. */
+export function MembersTable({ members, canManage, currentUserId }: MembersTableProps) {
+  const utils = trpc.useUtils();
+  const refresh = () => Promise.all([utils.accounts.get.invalidate(), utils.auth.me.invalidate()]);
+  const changeRoles = trpc.accounts.changeRoles.useMutation({ onSettled: refresh });
+  const remove = trpc.accounts.removeMember.useMutation({ onSettled: refresh });
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Last login</Table.Th>
+              <Table.Th w={60} aria-label="Actions" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No users.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {members.map((member) => (
+              <Table.Tr key={member.id} data-testid={`member-${member.username}`}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar size={30} radius="xl" color="blue">
+                      {initials(member.name, member.username)}
+                    </Avatar>
+                    <Text size="sm" fw={500}>
+                      {member.name}
+                      {member.id === currentUserId && (
+                        <Text span c="dimmed" size="xs">
+                          {' '}
+                          (you)
+                        </Text>
+                      )}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{member.username}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {canManage ? (
+                    <RoleSelect
+                      ariaLabel={`Role of ${member.username}`}
+                      value={primaryRole(member.roles)}
+                      disabled={changeRoles.isPending}
+                      onChange={(role) => changeRoles.mutate({ userName: member.username, roles: [role] })}
+                    />
+                  ) : (
+                    <Text size="sm">{rolesText(member.roles)}</Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Tooltip label={formatDateTime(member.lastLoginAt) || 'Never signed in'}>
+                    <Text size="sm">{formatRecent(member.lastLoginAt)}</Text>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>
+                  {canManage && member.id !== currentUserId && (
+                    <Tooltip label="Remove from account">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${member.username}`}
+                        onClick={() => setRemoving(member)}
+                      >
+                        <IconUserMinus size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ConfirmDialog
+        opened={removing !== null}
+        danger
+        loading={remove.isPending}
+        message={`Remove ${removing?.name ?? ''} (${removing?.username ?? ''}) from this account?`}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate({ userId: removing.id }, { onSettled: () => setRemoving(null) })}
+      />
+    </>
+  );
+}

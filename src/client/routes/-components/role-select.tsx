@@ -1,0 +1,42 @@
+import { Select } from '@mantine/core';
+import { MEMBER_ROLES, ROLE_LABELS, type MemberRole } from '../../../shared/roles';
+
+export const ROLE_OPTIONS = MEMBER_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** The member's strongest role, shown in the single-choice dropdown. */
+export function primaryRole(roles: readonly string[]): MemberRole {
+  return MEMBER_ROLES.find((r) => roles.includes(r)) ?? 'read_only';
+}
+
+export function rolesText(roles: readonly string[]): string {
+  return roles.map((r) => ROLE_LABELS[r as MemberRole] ?? r).join(', ');
+}
+
+export function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  label,
+  ariaLabel,
+}: {
+  value: MemberRole;
+  onChange: (role: MemberRole) => void;
+  disabled?: boolean;
+  label?: string;
+  ariaLabel?: string;
+}) {
+  return (
+    <Select
+      data={ROLE_OPTIONS}
+      value={value}
+      label={label}
+      aria-label={ariaLabel}
+      allowDeselect={false}
+      disabled={disabled}
+      w={label ? undefined : 150}
+      size={label ? 'sm' : 'xs'}
+      onChange={(next) => next && onChange(next as MemberRole)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

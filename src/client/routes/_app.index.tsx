@@ -1,0 +1,73 @@
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useMe } from '../lib/session';
+import { SERVICES_NAV } from '../shell/nav-items';
+
+export const Route = createFileRoute('/_app/')({
+  component: HomePage,
+});
+
+const STEPS = [
+  { area: 'Integrations', text: 'Import data from your remote sources.' },
+  { area: 'Tables', text: 'Add data manually or import from file.' },
+  { area: 'Models', text: 'View and manage your Models.' },
+  { area: 'Automations', text: 'Set up and monitor automated workflows.' },
+] as const;
+
+function HomePage() {
+  const { data: me } = useMe();
+  const router = useRouter();
+  const firstName = me?.name.split(' ')[0] ?? '';
+  return (
+    <Stack gap="xl" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Welcome{firstName ? `, ${firstName}` : ''}
+        </Title>
+        <Text c="dimmed">Bring your data together in four steps.</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
+        {STEPS.map((step, index) => {
+          const nav = SERVICES_NAV.find((n) => n.label === step.area);
+          if (!nav) return null;
+          return (
+            <Card
+              key={step.area}
+              padding="lg"
+              component="a"
+              href={nav.to}
+              onClick={(event) => {
+                event.preventDefault();
+                router.history.push(nav.to);
+              }}
+              style={{ cursor: 'pointer' }}
+              aria-label={`${index + 1}. ${step.area}`}
+            >
+              <Group justify="space-between" mb="md">
+                <ThemeIcon size={40} radius="md" variant="light">
+                  <nav.icon size={22} />
+                </ThemeIcon>
+                <Badge variant="default" size="lg" circle>
+                  {index + 1}
+                </Badge>
+              </Group>
+              <Text fw={650} size="lg">
+                {step.area}
+              </Text>
+              <Text size="sm" c="dimmed" mt={4} mih={40}>
+                {step.text}
+              </Text>
+              <Anchor component="span" size="sm" mt="md">
+                <Group gap={4}>
+                  Open {step.area}
+                  <IconArrowRight size={14} />
+                </Group>
+              </Anchor>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

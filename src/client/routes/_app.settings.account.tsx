@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { canManageAccount } from '../../shared/roles';
+import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { SaveOnBlurInput } from '../components/save-on-blur-input';
+import { formatDateTime } from '../lib/format';
+import { currentAccountOf, useMe } from '../lib/session';
+import { trpc } from '../trpc';
+import { InviteDialog } from './-components/invite-dialog';
+import { InvitesTable } from './-components/invites-table';
+import { MembersTable } from './-components/members-table';
+import { Section } from './-components/section';
+
+export const Route = createFileRoute('/_app/settings/account')({
+  component: AccountSettingsPage,
+});
+
+function AccountSettingsPage() {
+  const { data: me } = useMe();
+  const accountId = me?.currentAccountId ?? '';
+  const account = trpc.accounts.get.useQuery({ accountId }, { enabled: accountId !== '' });
+  const utils = trpc.useUtils();
+  const rename = trpc.accounts.rename.useMutation({
+    onSuccess: () => Promise.all([utils.accounts.get.invalidate(), utils.auth.me.invalidate()]),
+  });
+  const [inviting, setInviting] = useState(false);
+
+  if (!me) return null;
+  if (!accountId) {
+    return <Alert color="yellow">You are not a member of any account. Ask an account owner to invite you.</Alert>;
+  }
+  const membership = currentAccountOf(me);
+  const canManage = canManageAccount(membership?.roles ?? [], me.roles);
+
+  return (
+    <Stack maw={1000} gap="lg">
+      <BreadcrumbBar
+        title="Account settings"
+        back={false}
+        actions={
+          canManage && (
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+              Invite new user
+            </Button>
+          )
+        }
+      />
+      {account.isError && <Alert color="red">{account.error.message}</Alert>}
+      <Section title="Account">
+        {account.data ? (
+          <Group align="flex-end" gap="xl">
+            <SaveOnBlurInput
+              label="Account name"
+              value={account.data.name}
+              readOnly={!canManage}
+              w={360}
+              onSave={(name) => rename.mutateAsync({ accountId, name })}
+            />
+            <Stack gap={2}>
+              <Text size="sm" fw={500}>
+                Created at
+              </Text>
+              <Text size="sm" c="dimmed" lh="36px">
+                {formatDateTime(account.data.createdAt)}
+              </Text>
+            </Stack>
+          </Group>
+        ) : (
+          <Skeleton h={60} />
+        )}
+      </Section>
+      <Section title="Members" description="People who can sign in to this account.">
+        {account.data ? (
+          <MembersTable members={account.data.members} canManage={canManage} currentUserId={me.id} />
+        ) : (
+          <Skeleton h={120} />
+        )}
+      </Section>
+      <Section title="User invites" description="Invitations waiting to be accepted.">
+        {account.data ? (
+          <InvitesTable invitations={account.data.invitations} canManage={canManage} />
+        ) : (
+          <Skeleton h={80} />
+        )}
+      </Section>
+      <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
+    </Stack>
+  );
+}

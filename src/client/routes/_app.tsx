@@ -1,0 +1,29 @@
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { LoadingSplash } from '../components/loading-splash';
+import { ensureMe, useMe } from '../lib/session';
+import { WorkspaceShell } from '../shell/app-shell';
+
+/**
+ * Every signed-in page: a splash while the user is unknown, then the shell; signed-out visitors
+ * go to /login with the current address as returnUrl, replacing this history entry.
+ */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ location }) => {
+    const me = await ensureMe();
+    if (!me) throw redirect({ to: '/login', search: { returnUrl: location.href }, replace: true });
+    return { me };
+  },
+  pendingComponent: LoadingSplash,
+  pendingMs: 0,
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const { data: me } = useMe();
+  const initial = Route.useRouteContext({ select: (c) => c.me });
+  return (
+    <WorkspaceShell user={me ?? initial}>
+      <Outlet />
+    </WorkspaceShell>
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  IconBolt,
+  IconBuildingCommunity,
+  IconDatabase,
+  IconFileAnalytics,
+  IconHome,
+  IconListSearch,
+  IconPlugConnected,
+  IconSearch,
+  IconTable,
+  IconTopologyStar3,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+}
+
+/** The sidebar of spec section 2. Areas arrive one issue at a time; their paths are fixed here. */
+export const SERVICES_NAV: NavItem[] = [
+  { label: 'Home', to: '/', icon: IconHome },
+  { label: 'Integrations', to: '/integrations', icon: IconPlugConnected },
+  { label: 'Tables', to: '/tables', icon: IconTable },
+  { label: 'Models', to: '/models', icon: IconTopologyStar3 },
+  { label: 'Automations', to: '/automations', icon: IconBolt },
+  { label: 'Reports', to: '/reports', icon: IconFileAnalytics },
+];
+
+export const SETTINGS_NAV: NavItem[] = [
+  { label: 'Account', to: '/settings/account', icon: IconBuildingCommunity },
+  { label: 'User', to: '/settings/user', icon: IconUser },
+];
+
+export const ADMIN_NAV: NavItem[] = [
+  { label: 'Search users/account', to: '/admin', icon: IconSearch },
+  { label: 'Integration definitions', to: '/admin/integration/definitions', icon: IconDatabase },
+  { label: 'Search index', to: '/admin/index', icon: IconListSearch },
+];
+
+export const ACCOUNT_NAV_ICON = IconUsers;
+
+/** Whether `path` is inside the nav item's area ('/' only matches itself). */
+export function isActivePath(itemTo: string, path: string): boolean {
+  return itemTo === '/' ? path === '/' : path === itemTo || path.startsWith(`${itemTo}/`);
+}
