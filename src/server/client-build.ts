@@ -36,5 +36,14 @@ export async function ensureClientBuild(): Promise<void> {
   if (!clientBuildIsStale()) return;
   console.log('Building the client (first start or sources changed)...');
   const { build } = await import('vite');
-  await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // The bundle is always a production build, whatever NODE_ENV the server (or a test run) has:
+  // Vite derives import.meta.env.PROD and React's build flavour from NODE_ENV.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }

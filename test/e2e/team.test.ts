@@ -51,14 +51,14 @@ describe('a team in the browser', () => {
 
     // Accepting lands Bob in Ann's account; his own is under 'Other accounts'.
     const switcher = bob.getByRole('button', { name: 'Account switcher' });
-    await expect.poll(() => switcher.textContent()).toContain("Ann Lee's account");
+    await expect.poll(() => switcher.textContent(), { timeout: 10_000 }).toContain("Ann Lee's account");
     await switcher.click();
     await bob.getByText('Other accounts').waitFor();
     await bob.getByRole('menuitem', { name: "Bob Stone's account" }).click();
-    await expect.poll(() => switcher.textContent()).toContain("Bob Stone's account");
+    await expect.poll(() => switcher.textContent(), { timeout: 10_000 }).toContain("Bob Stone's account");
     await switcher.click();
     await bob.getByRole('menuitem', { name: "Ann Lee's account" }).click();
-    await expect.poll(() => switcher.textContent()).toContain("Ann Lee's account");
+    await expect.poll(() => switcher.textContent(), { timeout: 10_000 }).toContain("Ann Lee's account");
 
     await openAccountSettings(ann, server);
     await ann.getByTestId(`member-${BOB}`).waitFor();
@@ -70,11 +70,14 @@ describe('a team in the browser', () => {
     await ann.locator(`input[aria-label="Role of ${BOB}"]`).click();
     await ann.getByRole('option', { name: 'Admin' }).click();
     await expect
-      .poll(async () => {
-        const me = await bob.request.get(`${server.url}/api/me`);
-        const body = (await me.json()) as { accounts: Array<{ name: string; roles: string[] }> };
-        return body.accounts.find((a) => a.name === "Ann Lee's account")?.roles;
-      })
+      .poll(
+        async () => {
+          const me = await bob.request.get(`${server.url}/api/me`);
+          const body = (await me.json()) as { accounts: Array<{ name: string; roles: string[] }> };
+          return body.accounts.find((a) => a.name === "Ann Lee's account")?.roles;
+        },
+        { timeout: 10_000 },
+      )
       .toEqual(['admin']);
     // Bob, now an admin there, sees the invite button.
     await openAccountSettings(bob, server);
@@ -88,9 +91,9 @@ describe('a team in the browser', () => {
     await ann.getByRole('heading', { name: 'Members' }).click();
     await ann.getByTestId('saved-tick').waitFor();
     await ann.reload();
-    await expect.poll(() => ann.getByLabel('Account name').inputValue()).toBe('Acme Analytics');
+    await expect.poll(() => ann.getByLabel('Account name').inputValue(), { timeout: 10_000 }).toBe('Acme Analytics');
     await expect
-      .poll(() => ann.getByRole('button', { name: 'Account switcher' }).textContent())
+      .poll(() => ann.getByRole('button', { name: 'Account switcher' }).textContent(), { timeout: 10_000 })
       .toContain('Acme Analytics');
 
     await ann.getByRole('button', { name: 'User menu' }).click();
