@@ -203,7 +203,7 @@ export function createAccountsService(deps: Deps) {
     async removeMember(ctx: AccountContext, raw: unknown): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       const { userId } = parseInput(removeMemberSchema, raw);
-      
+      if (userId === ctx.user.id) throw forbidden(MESSAGES.cannotRemoveSelf);
       await db.transaction().execute(async (trx) => {
         const membership = await findMembership(trx, ctx.accountId, userId);
         if (!membership) throw notFound(MESSAGES.memberNotFound);
