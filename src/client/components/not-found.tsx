@@ -1,7 +1,9 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useMe } from '../lib/session';
+import { WorkspaceShell } from '../shell/app-shell';
 
-export function NotFoundPage() {
+function NotFoundContent() {
   return (
     <Center mih="70vh" p="xl">
       <Stack align="center" gap="xs" ta="center">
@@ -17,5 +19,16 @@ export function NotFoundPage() {
         </Button>
       </Stack>
     </Center>
+  );
+}
+
+/** Unknown addresses: inside the shell for a signed-in user, so the sidebar stays at hand. */
+export function NotFoundPage() {
+  const { data: me } = useMe();
+  if (!me) return <NotFoundContent />;
+  return (
+    <WorkspaceShell user={me}>
+      <NotFoundContent />
+    </WorkspaceShell>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconCheck, IconRefresh, IconSend } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { TIMINGS } from '../../shared/limits';
 import { sendErrorReport, type ErrorReport } from '../lib/error-report';
+import { useAutoReset } from '../lib/use-auto-reset';
 
 type State = 'idle' | 'loading' | 'success' | 'failure';
 
@@ -14,11 +15,8 @@ export function ReportButton({
 }: { report: ErrorReport; label?: string } & ButtonProps) {
   const [state, setState] = useState<State>('idle');
 
-  useEffect(() => {
-    if (state !== 'success') return;
-    const timer = window.setTimeout(() => setState('idle'), TIMINGS.successIconMs);
-    return () => window.clearTimeout(timer);
-  }, [state]);
+  const toIdle = useCallback(() => setState('idle'), []);
+  useAutoReset(state === 'success', toIdle, TIMINGS.successIconMs);
 
   const send = async () => {
     setState('loading');

@@ -1,7 +1,8 @@
 import { Loader, TextInput, type TextInputProps } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { TIMINGS } from '../../shared/limits';
+import { useAutoReset } from '../lib/use-auto-reset';
 
 interface SaveOnBlurInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'onBlur'> {
   value: string;
@@ -21,11 +22,8 @@ export function SaveOnBlurInput({ value, onSave, readOnly, ...props }: SaveOnBlu
     setShown(value);
     setDraft(value);
   }
-  useEffect(() => {
-    if (state !== 'saved') return;
-    const timer = window.setTimeout(() => setState('idle'), TIMINGS.successIconMs);
-    return () => window.clearTimeout(timer);
-  }, [state]);
+  const toIdle = useCallback(() => setState('idle'), []);
+  useAutoReset(state === 'saved', toIdle, TIMINGS.successIconMs);
 
   const save = async () => {
     const next = draft.trim();

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
+import { redirect, useNavigate } from '@tanstack/react-router';
 import { TIMINGS } from '../../shared/limits';
 import { isGlobalAdmin } from '../../shared/roles';
 import { queryClient } from '../query-client';
@@ -16,6 +16,18 @@ export function useMe() {
 /** The same query for guards that run before a page renders. */
 export function ensureMe(): Promise<CurrentUser | null> {
   return trpcUtils.auth.me.ensureData(undefined, ME_OPTIONS);
+}
+
+/**
+ * Guard of the signed-in (or admin-only) routes: the current user, or a redirect to /login that
+ * replaces history and carries the address the visitor wanted as returnUrl.
+ */
+export async function requireSignedIn(href: string, options: { admin?: boolean } = {}): Promise<CurrentUser> {
+  const me = await ensureMe();
+  if (!me || (options.admin && !isAdmin(me))) {
+    throw redirect({ to: '/login', search: { returnUrl: href }, replace: true });
+  }
+  return me;
 }
 
 export function isAdmin(user: CurrentUser | null | undefined): boolean {

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { EmptyRow } from '../components/empty-row';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
 import { formatDateTime, formatRecent } from '../lib/format';
 import { useLogout, useMe } from '../lib/session';
@@ -53,15 +54,7 @@ function UserSettingsPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {me.accounts.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" ta="center" py="md">
-                    You are not a member of any account.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {me.accounts.length === 0 && <EmptyRow cols={3} text="You are not a member of any account." />}
             {me.accounts.map((account) => (
               <Table.Tr key={account.id}>
                 <Table.Td>

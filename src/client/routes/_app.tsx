@@ -1,6 +1,6 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { LoadingSplash } from '../components/loading-splash';
-import { ensureMe, useMe } from '../lib/session';
+import { requireSignedIn, useMe } from '../lib/session';
 import { WorkspaceShell } from '../shell/app-shell';
 
 /**
@@ -8,11 +8,7 @@ import { WorkspaceShell } from '../shell/app-shell';
  * go to /login with the current address as returnUrl, replacing this history entry.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ location }) => {
-    const me = await ensureMe();
-    if (!me) throw redirect({ to: '/login', search: { returnUrl: location.href }, replace: true });
-    return { me };
-  },
+  beforeLoad: async ({ location }) => ({ me: await requireSignedIn(location.href) }),
   pendingComponent: LoadingSplash,
   pendingMs: 0,
   component: AppLayout,

@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { EmptyRow } from '../components/empty-row';
 import { formatDate, formatRecent } from '../lib/format';
 import { trpc } from '../trpc';
 
@@ -100,17 +101,5 @@ function AdminSearchPage() {
         </Table>
       )}
     </Stack>
-  );
-}
-
-function EmptyRow({ cols, text }: { cols: number; text: string }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={cols}>
-        <Text c="dimmed" ta="center" py="md">
-          {text}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
   );
 }

@@ -1,15 +1,11 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { LoadingSplash } from '../components/loading-splash';
-import { ensureMe, isAdmin, useMe } from '../lib/session';
+import { requireSignedIn, useMe } from '../lib/session';
 import { AdminShell } from '../shell/admin-shell';
 
 /** The admin area: anyone not signed in, or not a global admin, goes to /login. */
 export const Route = createFileRoute('/admin')({
-  beforeLoad: async ({ location }) => {
-    const me = await ensureMe();
-    if (!me || !isAdmin(me)) throw redirect({ to: '/login', search: { returnUrl: location.href }, replace: true });
-    return { me };
-  },
+  beforeLoad: async ({ location }) => ({ me: await requireSignedIn(location.href, { admin: true }) }),
   pendingComponent: LoadingSplash,
   pendingMs: 0,
   component: AdminLayout,

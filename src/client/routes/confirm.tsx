@@ -1,12 +1,11 @@
-import { Anchor, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { safeReturnUrl } from '../../shared/auth';
 import { refreshMe } from '../lib/session';
 import { trpc } from '../trpc';
-import { PublicCard } from './-components/public-card';
+import { StatusCard, type Status } from './-components/status-card';
 import { useOnce } from './-components/use-once';
 
 export const Route = createFileRoute('/confirm')({
@@ -39,16 +38,17 @@ function ConfirmPage() {
   }, [token, confirm, router]);
   useOnce(run);
 
+  const status: Status = failed ? 'failure' : confirm.isSuccess ? 'success' : 'pending';
   return (
-    <PublicCard>
-      <Stack align="center" ta="center" gap="sm" py="md">
-        {failed ? (
+    <StatusCard
+      status={status}
+      pendingText="Signing you in..."
+      success={{ title: 'Login success.', text: 'Redirecting you to the dashboard.' }}
+      failure={{
+        title: 'Login failed.',
+        text: 'Please try again.',
+        extra: (
           <>
-            <ThemeIcon size={52} radius="xl" color="red" variant="light">
-              <IconX size={28} />
-            </ThemeIcon>
-            <Title order={3}>Login failed.</Title>
-            <Text size="sm">Please try again.</Text>
             <Text size="sm" c="dimmed">
               Sign-in links work once and expire after 15 minutes.
             </Text>
@@ -56,23 +56,8 @@ function ConfirmPage() {
               Sign in
             </Anchor>
           </>
-        ) : confirm.isSuccess ? (
-          <>
-            <ThemeIcon size={52} radius="xl" color="teal" variant="light">
-              <IconCheck size={28} />
-            </ThemeIcon>
-            <Title order={3}>Login success.</Title>
-            <Text size="sm">Redirecting you to the dashboard.</Text>
-          </>
-        ) : (
-          <>
-            <Loader />
-            <Text size="sm" c="dimmed">
-              Signing you in...
-            </Text>
-          </>
-        )}
-      </Stack>
-    </PublicCard>
+        ),
+      }}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { Anchor, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { Link, createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { refreshMe } from '../lib/session';
 import { trpc } from '../trpc';
-import { PublicCard } from './-components/public-card';
+import { StatusCard, type Status } from './-components/status-card';
 import { useOnce } from './-components/use-once';
 
 export const Route = createFileRoute('/invite')({
@@ -34,37 +33,21 @@ function InvitePage() {
   }, [token, accountId, accept, router]);
   useOnce(run);
 
+  const status: Status = failed ? 'failure' : accept.isSuccess ? 'success' : 'pending';
   return (
-    <PublicCard>
-      <Stack align="center" ta="center" gap="sm" py="md">
-        {failed ? (
-          <>
-            <ThemeIcon size={52} radius="xl" color="red" variant="light">
-              <IconX size={28} />
-            </ThemeIcon>
-            <Title order={3}>Invitation failed.</Title>
-            <Text size="sm">Please try again. Ask the account owner for a new invitation.</Text>
-            <Anchor component={Link} to="/login">
-              Sign in
-            </Anchor>
-          </>
-        ) : accept.isSuccess ? (
-          <>
-            <ThemeIcon size={52} radius="xl" color="teal" variant="light">
-              <IconCheck size={28} />
-            </ThemeIcon>
-            <Title order={3}>Invitation success.</Title>
-            <Text size="sm">Taking you to your new account.</Text>
-          </>
-        ) : (
-          <>
-            <Loader />
-            <Text size="sm" c="dimmed">
-              Accepting the invitation...
-            </Text>
-          </>
-        )}
-      </Stack>
-    </PublicCard>
+    <StatusCard
+      status={status}
+      pendingText="Accepting the invitation..."
+      success={{ title: 'Invitation success.', text: 'Taking you to your new account.' }}
+      failure={{
+        title: 'Invitation failed.',
+        text: 'Please try again. Ask the account owner for a new invitation.',
+        extra: (
+          <Anchor component={Link} to="/login">
+            Sign in
+          </Anchor>
+        ),
+      }}
+    />
   );
 }

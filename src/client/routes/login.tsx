@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { isValidEmail } from '../../shared/validation';
 import { errorMessage, errorStatus } from '../lib/error-message';
 import { ensureMe } from '../lib/session';
 import { trpc } from '../trpc';
+import { CheckEmailCard, SpamHint } from './-components/check-email-card';
 import { PublicCard } from './-components/public-card';
 
 export const Route = createFileRoute('/login')({
@@ -27,23 +27,15 @@ function LoginPage() {
 
   if (request.isSuccess) {
     return (
-      <PublicCard>
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={52} radius="xl" variant="light" color="teal">
-            <IconMailCheck size={28} />
-          </ThemeIcon>
-          <Title order={3}>Check your email.</Title>
-          <Text size="sm">
-            We sent a login link to <b>{email.trim()}</b>. It works once, for 15 minutes.
-          </Text>
-          <Text size="sm" c="dimmed">
-            Nothing there after a minute? Check your spam folder.
-          </Text>
-          <Anchor component="button" type="button" size="sm" onClick={() => request.reset()}>
-            Use another address
-          </Anchor>
-        </Stack>
-      </PublicCard>
+      <CheckEmailCard>
+        <Text size="sm">
+          We sent a login link to <b>{email.trim()}</b>. It works once, for 15 minutes.
+        </Text>
+        <SpamHint />
+        <Anchor component="button" type="button" size="sm" onClick={() => request.reset()}>
+          Use another address
+        </Anchor>
+      </CheckEmailCard>
     );
   }
 

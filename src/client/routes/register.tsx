@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MESSAGES } from '../../shared/messages';
 import { isValidEmail } from '../../shared/validation';
 import { trpc } from '../trpc';
+import { CheckEmailCard, SpamHint } from './-components/check-email-card';
 import { PublicCard } from './-components/public-card';
 
 export const Route = createFileRoute('/register')({
@@ -23,18 +23,13 @@ function RegisterPage() {
 
   if (request.isSuccess) {
     return (
-      <PublicCard>
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={52} radius="xl" variant="light" color="teal">
-            <IconMailCheck size={28} />
-          </ThemeIcon>
-          <Title order={3}>Check your email.</Title>
-          <Text size="sm">
-            If this workspace accepts new members, a link to finish signing up is on its way to <b>{email.trim()}</b>.
-            Otherwise, ask an account owner to invite you.
-          </Text>
-        </Stack>
-      </PublicCard>
+      <CheckEmailCard>
+        <Text size="sm">
+          If this workspace accepts new members, a link to finish signing up is on its way to <b>{email.trim()}</b>.
+          Otherwise, ask an account owner to invite you.
+        </Text>
+        <SpamHint />
+      </CheckEmailCard>
     );
   }
 

@@ -1,4 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconCheck, IconChevronDown, IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { currentAccountOf, useSwitchAccount, type CurrentUser } from '../lib/session';
@@ -25,11 +25,16 @@ export function AccountSwitcher({ user }: { user: CurrentUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         {current && (
-          <Menu.Item leftSection={<IconCheck size={16} />} disabled>
-            <Text size="sm" fw={600} truncate>
-              {current.name}
-            </Text>
-          </Menu.Item>
+          <>
+            <Menu.Label>Current account</Menu.Label>
+            <Group gap={8} px="sm" py={6} wrap="nowrap">
+              <IconCheck size={16} color="var(--mantine-color-blue-6)" />
+              <Text size="sm" fw={600} truncate>
+                {current.name}
+              </Text>
+            </Group>
+            <Menu.Divider />
+          </>
         )}
         <Menu.Label>Other accounts</Menu.Label>
         {others.length === 0 && (

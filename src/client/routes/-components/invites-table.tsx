@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Invitation } from '../../../shared/accounts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyRow } from '../../components/empty-row';
 import { trpc } from '../../trpc';
 import { rolesText } from './role-select';
 
@@ -30,15 +31,7 @@ export function InvitesTable({ invitations, canManage }: { invitations: Invitati
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {invitations.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No pending invites
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {invitations.length === 0 && <EmptyRow cols={4} text="No pending invites" />}
             {invitations.map((invite) => (
               <Table.Tr key={invite.email} data-testid={`invite-${invite.email}`}>
                 <Table.Td>

@@ -3,6 +3,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Member } from '../../../shared/accounts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyRow } from '../../components/empty-row';
 import { formatDateTime, formatRecent, initials } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { RoleSelect, primaryRole, rolesText } from './role-select';
@@ -35,15 +36,7 @@ export function MembersTable({ members, canManage, currentUserId }: MembersTable
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {members.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No users.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {members.length === 0 && <EmptyRow cols={5} text="No users." />}
             {members.map((member) => (
               <Table.Tr key={member.id} data-testid={`member-${member.username}`}>
                 <Table.Td>
