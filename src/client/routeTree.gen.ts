@@ -8,113 +8,113 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { Route as rootRouteImport } from './routes/__root';
-import { Route as AppRouteImport } from './routes/_app';
-import { Route as AdminRouteImport } from './routes/admin';
-import { Route as ConfirmRouteImport } from './routes/confirm';
-import { Route as InviteRouteImport } from './routes/invite';
-import { Route as LoginRouteImport } from './routes/login';
-import { Route as RegisterRouteImport } from './routes/register';
-import { Route as AppIndexRouteImport } from './routes/_app.index';
-import { Route as AdminIndexRouteImport } from './routes/admin.index';
-import { Route as OauthCallbackRouteImport } from './routes/oauth.callback';
-import { Route as AppSettingsAccountRouteImport } from './routes/_app.settings.account';
-import { Route as AppSettingsUserRouteImport } from './routes/_app.settings.user';
+import { Route as rootRouteImport } from './routes/__root'
+import { Route as AppRouteImport } from './routes/_app'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as ConfirmRouteImport } from './routes/confirm'
+import { Route as InviteRouteImport } from './routes/invite'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AppIndexRouteImport } from './routes/_app.index'
+import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
+import { Route as AppSettingsAccountRouteImport } from './routes/_app.settings.account'
+import { Route as AppSettingsUserRouteImport } from './routes/_app.settings.user'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const ConfirmRoute = ConfirmRouteImport.update({
   id: '/confirm',
   path: '/confirm',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const InviteRoute = InviteRouteImport.update({
   id: '/invite',
   path: '/invite',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRoute,
-} as any);
+} as any)
 const OauthCallbackRoute = OauthCallbackRouteImport.update({
   id: '/oauth/callback',
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any)
 const AppSettingsAccountRoute = AppSettingsAccountRouteImport.update({
   id: '/settings/account',
   path: '/settings/account',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 const AppSettingsUserRoute = AppSettingsUserRouteImport.update({
   id: '/settings/user',
   path: '/settings/user',
   getParentRoute: () => AppRoute,
-} as any);
+} as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof AppIndexRoute;
-  '/admin': typeof AdminRouteWithChildren;
-  '/confirm': typeof ConfirmRoute;
-  '/invite': typeof InviteRoute;
-  '/login': typeof LoginRoute;
-  '/register': typeof RegisterRoute;
-  '/oauth/callback': typeof OauthCallbackRoute;
-  '/admin/': typeof AdminIndexRoute;
-  '/settings/account': typeof AppSettingsAccountRoute;
-  '/settings/user': typeof AppSettingsUserRoute;
+  '/': typeof AppIndexRoute
+  '/admin': typeof AdminRouteWithChildren
+  '/confirm': typeof ConfirmRoute
+  '/invite': typeof InviteRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/oauth/callback': typeof OauthCallbackRoute
+  '/admin/': typeof AdminIndexRoute
+  '/settings/account': typeof AppSettingsAccountRoute
+  '/settings/user': typeof AppSettingsUserRoute
 }
 export interface FileRoutesByTo {
-  '/confirm': typeof ConfirmRoute;
-  '/invite': typeof InviteRoute;
-  '/login': typeof LoginRoute;
-  '/register': typeof RegisterRoute;
-  '/oauth/callback': typeof OauthCallbackRoute;
-  '/': typeof AppIndexRoute;
-  '/admin': typeof AdminIndexRoute;
-  '/settings/account': typeof AppSettingsAccountRoute;
-  '/settings/user': typeof AppSettingsUserRoute;
+  '/confirm': typeof ConfirmRoute
+  '/invite': typeof InviteRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/oauth/callback': typeof OauthCallbackRoute
+  '/': typeof AppIndexRoute
+  '/admin': typeof AdminIndexRoute
+  '/settings/account': typeof AppSettingsAccountRoute
+  '/settings/user': typeof AppSettingsUserRoute
 }
 export interface FileRoutesById {
-  __root__: typeof rootRouteImport;
-  '/_app': typeof AppRouteWithChildren;
-  '/admin': typeof AdminRouteWithChildren;
-  '/confirm': typeof ConfirmRoute;
-  '/invite': typeof InviteRoute;
-  '/login': typeof LoginRoute;
-  '/register': typeof RegisterRoute;
-  '/oauth/callback': typeof OauthCallbackRoute;
-  '/_app/': typeof AppIndexRoute;
-  '/admin/': typeof AdminIndexRoute;
-  '/_app/settings/account': typeof AppSettingsAccountRoute;
-  '/_app/settings/user': typeof AppSettingsUserRoute;
+  __root__: typeof rootRouteImport
+  '/_app': typeof AppRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
+  '/confirm': typeof ConfirmRoute
+  '/invite': typeof InviteRoute
+  '/login': typeof LoginRoute
+  '/register': typeof RegisterRoute
+  '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/': typeof AppIndexRoute
+  '/admin/': typeof AdminIndexRoute
+  '/_app/settings/account': typeof AppSettingsAccountRoute
+  '/_app/settings/user': typeof AppSettingsUserRoute
 }
 export interface FileRouteTypes {
-  fileRoutesByFullPath: FileRoutesByFullPath;
+  fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/admin'
@@ -125,8 +125,8 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/admin/'
     | '/settings/account'
-    | '/settings/user';
-  fileRoutesByTo: FileRoutesByTo;
+    | '/settings/user'
+  fileRoutesByTo: FileRoutesByTo
   to:
     | '/confirm'
     | '/invite'
@@ -136,7 +136,7 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/settings/account'
-    | '/settings/user';
+    | '/settings/user'
   id:
     | '__root__'
     | '/_app'
@@ -149,124 +149,124 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/admin/'
     | '/_app/settings/account'
-    | '/_app/settings/user';
-  fileRoutesById: FileRoutesById;
+    | '/_app/settings/user'
+  fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  AppRoute: typeof AppRouteWithChildren;
-  AdminRoute: typeof AdminRouteWithChildren;
-  ConfirmRoute: typeof ConfirmRoute;
-  InviteRoute: typeof InviteRoute;
-  LoginRoute: typeof LoginRoute;
-  RegisterRoute: typeof RegisterRoute;
-  OauthCallbackRoute: typeof OauthCallbackRoute;
+  AppRoute: typeof AppRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
+  ConfirmRoute: typeof ConfirmRoute
+  InviteRoute: typeof InviteRoute
+  LoginRoute: typeof LoginRoute
+  RegisterRoute: typeof RegisterRoute
+  OauthCallbackRoute: typeof OauthCallbackRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
     '/_app': {
-      id: '/_app';
-      path: '';
-      fullPath: '/';
-      preLoaderRoute: typeof AppRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/_app'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin': {
-      id: '/admin';
-      path: '/admin';
-      fullPath: '/admin';
-      preLoaderRoute: typeof AdminRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/confirm': {
-      id: '/confirm';
-      path: '/confirm';
-      fullPath: '/confirm';
-      preLoaderRoute: typeof ConfirmRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/confirm'
+      path: '/confirm'
+      fullPath: '/confirm'
+      preLoaderRoute: typeof ConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite': {
-      id: '/invite';
-      path: '/invite';
-      fullPath: '/invite';
-      preLoaderRoute: typeof InviteRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
-      id: '/login';
-      path: '/login';
-      fullPath: '/login';
-      preLoaderRoute: typeof LoginRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register': {
-      id: '/register';
-      path: '/register';
-      fullPath: '/register';
-      preLoaderRoute: typeof RegisterRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/': {
-      id: '/_app/';
-      path: '/';
-      fullPath: '/';
-      preLoaderRoute: typeof AppIndexRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/admin/': {
-      id: '/admin/';
-      path: '/';
-      fullPath: '/admin/';
-      preLoaderRoute: typeof AdminIndexRouteImport;
-      parentRoute: typeof AdminRoute;
-    };
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/oauth/callback': {
-      id: '/oauth/callback';
-      path: '/oauth/callback';
-      fullPath: '/oauth/callback';
-      preLoaderRoute: typeof OauthCallbackRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
+      id: '/oauth/callback'
+      path: '/oauth/callback'
+      fullPath: '/oauth/callback'
+      preLoaderRoute: typeof OauthCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/settings/account': {
-      id: '/_app/settings/account';
-      path: '/settings/account';
-      fullPath: '/settings/account';
-      preLoaderRoute: typeof AppSettingsAccountRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/settings/account'
+      path: '/settings/account'
+      fullPath: '/settings/account'
+      preLoaderRoute: typeof AppSettingsAccountRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/user': {
-      id: '/_app/settings/user';
-      path: '/settings/user';
-      fullPath: '/settings/user';
-      preLoaderRoute: typeof AppSettingsUserRouteImport;
-      parentRoute: typeof AppRoute;
-    };
+      id: '/_app/settings/user'
+      path: '/settings/user'
+      fullPath: '/settings/user'
+      preLoaderRoute: typeof AppSettingsUserRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
-  AppIndexRoute: typeof AppIndexRoute;
-  AppSettingsAccountRoute: typeof AppSettingsAccountRoute;
-  AppSettingsUserRoute: typeof AppSettingsUserRoute;
+  AppIndexRoute: typeof AppIndexRoute
+  AppSettingsAccountRoute: typeof AppSettingsAccountRoute
+  AppSettingsUserRoute: typeof AppSettingsUserRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
   AppSettingsUserRoute: AppSettingsUserRoute,
-};
+}
 
-const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren);
+const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface AdminRouteChildren {
-  AdminIndexRoute: typeof AdminIndexRoute;
+  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
-};
+}
 
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren);
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
@@ -276,5 +276,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   OauthCallbackRoute: OauthCallbackRoute,
-};
-export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)._addFileTypes<FileRouteTypes>();
+}
+export const routeTree = rootRouteImport
+  ._addFileChildren(rootRouteChildren)
+  ._addFileTypes<FileRouteTypes>()

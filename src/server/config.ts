@@ -20,6 +20,8 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Only behind a reverse proxy: then X-Forwarded-For names the client (rate limits, logs). */
+  TRUST_PROXY: z.stringbool({ error: 'TRUST_PROXY must be true or false' }).default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -40,6 +42,7 @@ export interface Config {
   signup: 'invite' | 'open';
   loginLimits: { perAddress: number; perClient: number; windowMs: number };
   bodyLimitBytes: number;
+  trustProxy: boolean;
   logLevel: string;
 }
 
@@ -71,6 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.LOGIN_LIMIT_WINDOW_MINUTES * 60_000,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       signup: 'invite',
       loginLimits: { perAddress: 5, perClient: 30, windowMs: 15 * 60_000 },
       bodyLimitBytes: 1_048_576,
+      trustProxy: false,
     });
   });
 

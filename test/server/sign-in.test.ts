@@ -227,6 +227,26 @@ describe('rate limits', () => {
   });
 });
 
+describe('client address behind a proxy', () => {
+  const fromClient = (ip: string) => ({ body: { email: `${ip}@example.com` }, headers: { 'x-forwarded-for': ip } });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set, so the per-client limit cannot be dodged', async () => {
+    const t = await makeApp({ LOGIN_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_CLIENT: '2' });
+    for (const ip of ['10.0.0.1', '10.0.0.2']) {
+      expect((await call(t.server, 'POST', '/api/login', fromClient(ip))).status).toBe(200);
+    }
+    expect((await call(t.server, 'POST', '/api/login', fromClient('10.0.0.3'))).status).toBe(429);
+  });
+
+  it('counts each forwarded client on its own behind a trusted proxy', async () => {
+    const t = await makeApp({ LOGIN_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_CLIENT: '2', TRUST_PROXY: 'true' });
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.3']) {
+      expect((await call(t.server, 'POST', '/api/login', fromClient(ip))).status).toBe(200);
+    }
+    expect((await call(t.server, 'POST', '/api/login', fromClient('10.0.0.3'))).status).toBe(429);
+  });
+});
+
 describe('sign-in through tRPC', () => {
   it('requests, confirms and reads the current user', async () => {
     const t = await makeApp();
