@@ -54,6 +54,32 @@ describe('the shell and shared pieces in the browser', () => {
     expect(row?.user_id).toBeTruthy();
   });
 
+  it('shows a failed action in the error snackbar and reports it with a screenshot', async () => {
+    await page.goto(`${server.url}/settings/account`);
+    await page.getByRole('button', { name: 'Invite new user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite new user' });
+    await dialog.getByLabel('Email').fill('ann.lee@example.com');
+    await dialog.getByRole('button', { name: 'Send invite' }).click();
+    const snackbar = page.locator('.mantine-Notification-root').filter({ hasText: 'already a member' });
+    await snackbar.getByText('This user is already a member of the account.').waitFor();
+    await snackbar.getByRole('button', { name: 'Show more' }).click();
+    await snackbar.getByRole('button', { name: 'Show less' }).waitFor();
+    await snackbar.getByRole('button', { name: 'Report issue' }).click();
+    await snackbar.getByRole('button', { name: 'Reported' }).waitFor();
+
+    const db = new Database(path.join(server.dataDir, 'app.db'), { readonly: true });
+    const row = db
+      .prepare("select message, screenshot_file, additional_context from error_reports where kind = 'error'")
+      .get() as { message: string; screenshot_file: string | null; additional_context: string } | undefined;
+    db.close();
+    expect(row?.message).toBe('This user is already a member of the account.');
+    expect(JSON.parse(row?.additional_context ?? '{}')).toMatchObject({ url: `${server.url}/settings/account` });
+    expect(row?.screenshot_file).toBeTruthy();
+    const png = fs.readFileSync(path.join(server.dataDir, 'files', row!.screenshot_file!));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    await page.keyboard.press('Escape');
+  });
+
   it('reloads into a new deployment when the index page names another main script', async () => {
     const indexFile = path.join(CLIENT_DIST, 'index.html');
     const original = fs.readFileSync(indexFile, 'utf8');
