@@ -67,7 +67,7 @@ describe('sign-in in the browser', () => {
     await page.close();
   });
 
-  it('keeps non-admins out of /admin and shows the not-found page for unknown paths', async () => {
+  it('sends signed-out visitors from /admin to /login, lets the admin in, and shows the not-found page', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/admin`);
     await page.waitForURL(/\/login/);

@@ -82,6 +82,10 @@ describe('a team in the browser', () => {
     // Bob, now an admin there, sees the invite button.
     await openAccountSettings(bob, server);
     await bob.getByRole('button', { name: 'Invite new user' }).waitFor();
+    // An account admin is still no global admin: the admin area sends him away (via /login to /).
+    expect(await bob.getByRole('link', { name: 'Search users/account' }).count()).toBe(0);
+    await bob.goto(`${server.url}/admin`);
+    await bob.waitForURL(`${server.url}/`);
   });
 
   it('renames the account on blur with a tick, and logs out', async () => {
