@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+/** Column types of the spec; every warehouse value is shown as one of these. */
+export const COLUMN_TYPES = ['Text', 'Number', 'Boolean', 'DateTime', 'Date', 'Array', 'Json'] as const;
+export type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export const TABLE_TYPES = ['IntegrationDataset', 'StaticTable', 'ModelVersion'] as const;
+export type TableType = (typeof TABLE_TYPES)[number];
+
+export const FILTER_OPERATORS = [
+  'Equals',
+  'NotEquals',
+  'Between',
+  'GreaterThan',
+  'LessThan',
+  'GreaterThanOrEquals',
+  'LessThanOrEquals',
+  'Contains',
+  'NotContains',
+  'Exists',
+  'Empty',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Operators that take no value, and the one that takes two. */
+export const VALUELESS_OPERATORS: readonly FilterOperator[] = ['Exists', 'Empty'];
+export const TWO_VALUE_OPERATORS: readonly FilterOperator[] = ['Between'];
+
+export const CONDITION_OPERATORS = ['Or', 'And'] as const;
+export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+export const SORT_DIRECTIONS = ['Ascending', 'Descending'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+const filterValueSchema = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
+
+/**
+ * One condition. `conditionOperator` joins it to the filter before it in its group (default Or).
+ * Dates and times are ISO text.
+ */
+export const filterSchema = z.object({
+  columnKey: z.string().min(1).max(200),
+  operator: z.enum(FILTER_OPERATORS),
+  value: filterValueSchema,
+  value2: filterValueSchema,
+  conditionOperator: z.enum(CONDITION_OPERATORS).default('Or'),
+});
+export type Filter = z.infer<typeof filterSchema>;
+
+/** A group's filters are combined by their condition operators; groups are combined with And. */
+export const filterGroupSchema = z.object({ filters: z.array(filterSchema).max(100) });
+export type FilterGroup = z.infer<typeof filterGroupSchema>;
+
+export const sortingSchema = z.object({
+  columnKey: z.string().min(1).max(200),
+  fieldName: z.string().max(200).optional(),
+  direction: z.enum(SORT_DIRECTIONS).default('Ascending'),
+});
+export type Sorting = z.infer<typeof sortingSchema>;
+
+export const columnSchema = z.object({
+  columnKey: z.string(),
+  displayName: z.string(),
+  description: z.string().nullable().default(null),
+  order: z.number().int(),
+  type: z.enum(COLUMN_TYPES),
+});
+export type Column = z.infer<typeof columnSchema>;
+
+export const pageRequestSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1_000).default(LIMITS.defaultPageSize),
+  filterGroups: z.array(filterGroupSchema).max(50).default([]),
+  sorting: z.array(sortingSchema).max(20).default([]),
+  forDisplay: z.boolean().default(false),
+});
+export type PageRequest = z.infer<typeof pageRequestSchema>;
+
+/** Paged responses of the spec. */
+export interface Paged<T> {
+  page: number;
+  pageSize: number;
+  count: number;
+  totalPages: number;
+  hasMore: boolean;
+  data: T[];
+}
