@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_init';
+import * as m0002 from './0002_static_tables';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
+  '0002_static_tables': m0002,
 };

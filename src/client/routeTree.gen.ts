@@ -20,6 +20,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
 import { Route as AppSettingsAccountRouteImport } from './routes/_app.settings.account'
 import { Route as AppSettingsUserRouteImport } from './routes/_app.settings.user'
+import { Route as AppTablesIndexRouteImport } from './routes/_app.tables.index'
+import { Route as AppTablesIdRouteImport } from './routes/_app.tables.$id'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -75,6 +77,16 @@ const AppSettingsUserRoute = AppSettingsUserRouteImport.update({
   path: '/settings/user',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTablesIndexRoute = AppTablesIndexRouteImport.update({
+  id: '/tables/',
+  path: '/tables/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTablesIdRoute = AppTablesIdRouteImport.update({
+  id: '/tables/$id',
+  path: '/tables/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -87,6 +99,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
+  '/tables/$id': typeof AppTablesIdRoute
+  '/tables/': typeof AppTablesIndexRoute
 }
 export interface FileRoutesByTo {
   '/confirm': typeof ConfirmRoute
@@ -98,6 +112,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
+  '/tables/$id': typeof AppTablesIdRoute
+  '/tables': typeof AppTablesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -112,6 +128,8 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_app/settings/account': typeof AppSettingsAccountRoute
   '/_app/settings/user': typeof AppSettingsUserRoute
+  '/_app/tables/$id': typeof AppTablesIdRoute
+  '/_app/tables/': typeof AppTablesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -126,6 +144,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/settings/account'
     | '/settings/user'
+    | '/tables/$id'
+    | '/tables/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/confirm'
@@ -137,6 +157,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/settings/account'
     | '/settings/user'
+    | '/tables/$id'
+    | '/tables'
   id:
     | '__root__'
     | '/_app'
@@ -150,6 +172,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_app/settings/account'
     | '/_app/settings/user'
+    | '/_app/tables/$id'
+    | '/_app/tables/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -241,6 +265,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsUserRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/tables/': {
+      id: '/_app/tables/'
+      path: '/tables'
+      fullPath: '/tables/'
+      preLoaderRoute: typeof AppTablesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tables/$id': {
+      id: '/_app/tables/$id'
+      path: '/tables/$id'
+      fullPath: '/tables/$id'
+      preLoaderRoute: typeof AppTablesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -248,12 +286,16 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppSettingsAccountRoute: typeof AppSettingsAccountRoute
   AppSettingsUserRoute: typeof AppSettingsUserRoute
+  AppTablesIdRoute: typeof AppTablesIdRoute
+  AppTablesIndexRoute: typeof AppTablesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
   AppSettingsUserRoute: AppSettingsUserRoute,
+  AppTablesIdRoute: AppTablesIdRoute,
+  AppTablesIndexRoute: AppTablesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

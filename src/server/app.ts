@@ -20,10 +20,13 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { registerAccountsRest } from './modules/accounts/rest';
 import { registerAuthRest } from './modules/auth/rest';
 import { registerFeedbackRest } from './modules/feedback/rest';
+import { registerStaticTablesRest } from './modules/static-tables/rest';
+import { registerTablesRest } from './modules/tables/rest';
 import { registerUsersRest } from './modules/users/rest';
 import { resolveSecret } from './secret-key';
 import { createServices, type Services } from './services';
 import { appRouter, type AppRouter } from './trpc/app-router';
+import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
 
 export interface BuildOptions {
   /** Replaces the wall clock, so tests can move time past token expiry. */
@@ -52,6 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hashToken: tokenHasher(resolveSecret(config.dataDir, config.sessionSecret)),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.dataDir, clock),
     loginLimiter: createRateLimiter(config.loginLimits.windowMs, clock),
+    warehouse: createWarehouse(warehouseOptions(config)),
   };
   const services = createServices(deps);
 
@@ -61,7 +65,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   });
-  server.addHook('onClose', async () => db.destroy());
+  server.addHook('onClose', async () => {
+    await deps.warehouse.close();
+    await db.destroy();
+  });
 
   registerErrorHandler(server);
   await server.register(cookie);
@@ -93,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountsRest(server, deps, services);
   registerUsersRest(server, services);
   registerFeedbackRest(server, services);
+  registerTablesRest(server, deps, services);
+  registerStaticTablesRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,7 +24,20 @@ const envSchema = z.object({
   /** Only behind a reverse proxy: then X-Forwarded-For names the client (rate limits, logs). */
   TRUST_PROXY: z.stringbool({ error: 'TRUST_PROXY must be true or false' }).default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Largest file accepted by uploads such as a static table's CSV import. */
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Per open account warehouse (DuckDB's memory_limit); several accounts may be open at once. */
+  WAREHOUSE_MEMORY_LIMIT: z
+    .string()
+    .regex(
+      /^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i,
+      'WAREHOUSE_MEMORY_LIMIT must be a size such as 512MB or 2GB',
+    )
+    .default('1GB'),
+  /** DuckDB worker threads per open account warehouse; defaults to the machine's cores, at most 4. */
+  WAREHOUSE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  WAREHOUSE_IDLE_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
 export interface Config {
@@ -42,8 +56,11 @@ export interface Config {
   signup: 'invite' | 'open';
   loginLimits: { perAddress: number; perClient: number; windowMs: number };
   bodyLimitBytes: number;
+  uploadMaxBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Each account's DuckDB file; an instance unused for idleMs is closed. */
+  warehouse: { memoryLimit: string; threads: number; idleMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -74,7 +91,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowMs: e.LOGIN_LIMIT_WINDOW_MINUTES * 60_000,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    warehouse: {
+      memoryLimit: e.WAREHOUSE_MEMORY_LIMIT,
+      threads: e.WAREHOUSE_THREADS ?? Math.min(4, os.availableParallelism()),
+      idleMs: e.WAREHOUSE_IDLE_SECONDS * 1000,
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from './db/database';
 import type { UserRow } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
+import type { Warehouse } from './warehouse/warehouse';
 
 /** What every service needs, built once in buildApp. */
 export interface Deps {
@@ -12,6 +13,8 @@ export interface Deps {
   clock: () => Date;
   hashToken: (token: string) => string;
   loginLimiter: RateLimiter;
+  /** Each account's DuckDB warehouse. */
+  warehouse: Warehouse;
 }
 
 /** A signed-in caller, before any account is chosen. */

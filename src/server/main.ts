@@ -1,3 +1,7 @@
+// libuv sizes its thread pool once, on first use, from UV_THREADPOOL_SIZE (default 4), and every running
+// DuckDB query holds one of those threads; set unless already set, before any module can queue fs work.
+// ES modules evaluate their imports in order before this file's code, so this import must stay first.
+import './warehouse/threadpool-init';
 import { buildApp } from './app';
 import { ensureClientBuild } from './client-build';
 import { ConfigError, loadConfig } from './config';

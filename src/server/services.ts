@@ -3,6 +3,8 @@ import { createAccountsService } from './modules/accounts/service';
 import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
 import { createFeedbackService } from './modules/feedback/service';
+import { createStaticTablesService } from './modules/static-tables/service';
+import { createTablesService } from './modules/tables/service';
 import { createUsersService } from './modules/users/service';
 
 /** Every feature area's service, built once per app; a new area adds one line here. */
@@ -13,6 +15,8 @@ export function createServices(deps: Deps) {
     users: createUsersService(deps),
     admin: createAdminService(deps),
     feedback: createFeedbackService(deps),
+    tables: createTablesService(deps),
+    staticTables: createStaticTablesService(deps),
   };
 }
 

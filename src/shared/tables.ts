@@ -86,3 +86,30 @@ export interface Paged<T> {
   hasMore: boolean;
   data: T[];
 }
+
+const COMPARISONS: FilterOperator[] = ['GreaterThan', 'LessThan', 'GreaterThanOrEquals', 'LessThanOrEquals'];
+
+/** Which operators the filter popup offers for a column type. */
+export const OPERATORS_BY_TYPE: Record<ColumnType, readonly FilterOperator[]> = {
+  Text: ['Equals', 'NotEquals', 'Contains', 'NotContains', ...COMPARISONS, 'Exists', 'Empty'],
+  Number: ['Equals', 'NotEquals', 'Between', ...COMPARISONS, 'Exists', 'Empty'],
+  Date: ['Equals', 'NotEquals', 'Between', ...COMPARISONS, 'Exists', 'Empty'],
+  DateTime: ['Equals', 'NotEquals', 'Between', ...COMPARISONS, 'Exists', 'Empty'],
+  Boolean: ['Equals', 'NotEquals', 'Exists', 'Empty'],
+  Array: ['Contains', 'NotContains', 'Exists', 'Empty'],
+  Json: ['Contains', 'NotContains', 'Exists', 'Empty'],
+};
+
+export const OPERATOR_LABELS: Record<FilterOperator, string> = {
+  Equals: 'equals',
+  NotEquals: 'does not equal',
+  Between: 'is between',
+  GreaterThan: 'is greater than',
+  LessThan: 'is less than',
+  GreaterThanOrEquals: 'is at least',
+  LessThanOrEquals: 'is at most',
+  Contains: 'contains',
+  NotContains: 'does not contain',
+  Exists: 'has a value',
+  Empty: 'is empty',
+};

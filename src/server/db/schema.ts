@@ -12,6 +12,8 @@ export interface Database {
   login_tokens: LoginTokensTable;
   sessions: SessionsTable;
   error_reports: ErrorReportsTable;
+  static_tables: StaticTablesTable;
+  static_table_columns: StaticTableColumnsTable;
 }
 
 export interface UsersTable {
@@ -80,6 +82,24 @@ export interface ErrorReportsTable {
   screenshot_file: string | null;
   page: string | null;
   created_at: string;
+}
+
+export interface StaticTablesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  row_count: number;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface StaticTableColumnsTable {
+  table_id: string;
+  column_key: string;
+  display_name: string;
+  description: string | null;
+  position: number;
+  type: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

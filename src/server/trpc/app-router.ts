@@ -2,6 +2,8 @@ import { accountsRouter } from '../modules/accounts/router';
 import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
 import { feedbackRouter } from '../modules/feedback/router';
+import { staticTablesRouter } from '../modules/static-tables/router';
+import { tablesRouter } from '../modules/tables/router';
 import { usersRouter } from '../modules/users/router';
 import { router } from './trpc';
 
@@ -12,6 +14,8 @@ export const appRouter = router({
   users: usersRouter,
   admin: adminRouter,
   feedback: feedbackRouter,
+  tables: tablesRouter,
+  staticTables: staticTablesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../../shared/messages';
-import { canManageAccount, isGlobalAdmin } from '../../../shared/roles';
+import { canManageAccount, canWrite, isGlobalAdmin } from '../../../shared/roles';
 import type { AccountContext, Deps, UserContext } from '../../context';
 import { parseRoles } from '../../db/database';
 import type { AccountRow, UserRow } from '../../db/schema';
@@ -32,6 +32,11 @@ export async function accountVisibleTo(
   const account = await findAccount(deps.db, accountId);
   if (!account) throw notFound(MESSAGES.accountNotFound);
   return { account, roles: membership ? parseRoles(membership.roles) : [] };
+}
+
+/** Changes to the account's data: read_only members change nothing. */
+export function requireWriter(ctx: AccountContext): void {
+  if (!canWrite(ctx.roles, parseRoles(ctx.user.roles))) throw forbidden(MESSAGES.readOnly);
 }
 
 /** Owners and admins of the account, or a global admin; read_only members change nothing. */

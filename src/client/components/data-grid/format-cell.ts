@@ -1,0 +1,33 @@
+import type { ColumnType } from '../../../shared/tables';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** How a cell shows its value; the raw value stays available to edit and inspect. */
+export function formatCell(value: unknown, type: ColumnType): string {
+  if (value === null || value === undefined) return '';
+  if (type === 'DateTime' && typeof value === 'string') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  }
+  if (type === 'Number' && typeof value === 'number')
+    return value.toLocaleString(undefined, { maximumFractionDigits: 10 });
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Only text or empty cells are edited in place (spec: static table validation). */
+export function isEditableValue(value: unknown, type: ColumnType): boolean {
+  return type === 'Text' || value === null || value === undefined || value === '';
+}
+
+/** Cells worth opening in the 'Inspect Value' dialog. */
+export function isInspectable(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
+}
+
+/** Pasted text split on newlines and tabs into rows of cells. */
+export function splitPaste(text: string): string[][] {
+  const rows = text.replace(/\r\n?/g, '\n').split('\n');
+  if (rows.length > 1 && rows.at(-1) === '') rows.pop();
+  return rows.map((row) => row.split('\t'));
+}

@@ -1,0 +1,109 @@
+import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconDots,
+  IconFilter,
+  IconSearch,
+  IconSettings,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import type { Header } from '@tanstack/react-table';
+import type { Sorting } from '../../../shared/tables';
+import { GRID } from './constants';
+import type { GridColumn, GridRow } from './types';
+
+interface HeaderCellProps {
+  header: Header<GridRow, unknown>;
+  column: GridColumn;
+  sort: Sorting | undefined;
+  highlighted: boolean;
+  onSearch: () => void;
+  onFilter: () => void;
+  onSort: (direction: Sorting['direction']) => void;
+  onSettings?: () => void;
+}
+
+/** A column header: name, sort mark, context menu and a resize handle on its right edge. */
+export function HeaderCell({
+  header,
+  column,
+  sort,
+  highlighted,
+  onSearch,
+  onFilter,
+  onSort,
+  onSettings,
+}: HeaderCellProps) {
+  const width = header.getSize();
+  return (
+    <div
+      role="columnheader"
+      aria-label={column.name}
+      data-column-key={column.key}
+      style={{
+        width,
+        height: GRID.headerHeight,
+        position: 'relative',
+        flex: 'none',
+        borderRight: '1px solid var(--mantine-color-gray-3)',
+        background: highlighted ? 'var(--mantine-color-yellow-1)' : 'var(--mantine-color-gray-1)',
+        transition: 'background 300ms',
+        padding: '0 4px 0 8px',
+      }}
+    >
+      <Group h="100%" gap={4} wrap="nowrap" justify="space-between">
+        <Tooltip label={column.description || column.name} openDelay={600} disabled={!column.description}>
+          <Text size="xs" fw={600} truncate style={{ flex: 1 }}>
+            {column.name}
+          </Text>
+        </Tooltip>
+        {sort && (sort.direction === 'Ascending' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />)}
+        <Menu position="bottom-end" shadow="md" withinPortal>
+          <Menu.Target>
+            <ActionIcon size="xs" variant="subtle" color="gray" aria-label={`Column menu ${column.name}`}>
+              <IconDots size={12} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconSearch size={14} />} onClick={onSearch}>
+              Search in column
+            </Menu.Item>
+            <Menu.Item leftSection={<IconFilter size={14} />} onClick={onFilter}>
+              Filter for column
+            </Menu.Item>
+            {onSettings && (
+              <Menu.Item leftSection={<IconSettings size={14} />} onClick={onSettings}>
+                Column settings
+              </Menu.Item>
+            )}
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconSortAscending size={14} />} onClick={() => onSort('Ascending')}>
+              Sort ascending
+            </Menu.Item>
+            <Menu.Item leftSection={<IconSortDescending size={14} />} onClick={() => onSort('Descending')}>
+              Sort descending
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <div
+        role="separator"
+        aria-label={`Resize ${column.name}`}
+        onMouseDown={header.getResizeHandler()}
+        onTouchStart={header.getResizeHandler()}
+        style={{
+          position: 'absolute',
+          right: -3,
+          top: 0,
+          width: 6,
+          height: '100%',
+          cursor: 'col-resize',
+          zIndex: 2,
+          background: header.column.getIsResizing() ? 'var(--mantine-color-blue-4)' : 'transparent',
+        }}
+      />
+    </div>
+  );
+}

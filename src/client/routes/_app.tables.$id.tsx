@@ -1,0 +1,276 @@
+import { Alert, Button, FileButton, Group, Menu, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconColumnInsertRight,
+  IconDownload,
+  IconFileImport,
+  IconRowInsertBottom,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { patchCachedRows } from '../components/data-grid/cache-patch';
+import { DataGrid } from '../components/data-grid/data-grid';
+import type { CellEdit, GridQuery, GridRow, GridSource } from '../components/data-grid/types';
+import {
+  decodeFilterGroups,
+  decodeSorting,
+  encodeFilterGroups,
+  encodeSorting,
+  gridSearchSchema,
+} from '../components/data-grid/url-state';
+import { SaveOnBlurInput } from '../components/save-on-blur-input';
+import { errorMessage } from '../lib/error-message';
+import { http } from '../lib/http';
+import { trpc, trpcUtils } from '../trpc';
+import { ColumnSettingsDialog } from './-tables/column-settings-dialog';
+import { SaveIndicator, type SaveState } from './-tables/save-indicator';
+import { useEditHistory } from './-tables/use-edit-history';
+
+export const Route = createFileRoute('/_app/tables/$id')({
+  validateSearch: gridSearchSchema,
+  component: StaticTablePage,
+});
+
+export const DELETE_PROMPT = 'Are you sure you want to delete this table?';
+
+/** Static tables are read in larger chunks than datasets: their rows are narrow and local. */
+const STATIC_TABLE_CHUNK = 1000;
+
+function StaticTablePage() {
+  const { id } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const table = trpc.staticTables.get.useQuery({ id });
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [deleting, setDeleting] = useState(false);
+  const [settingsFor, setSettingsFor] = useState<string | null>(null);
+
+  const query: GridQuery = useMemo(
+    () => ({ filterGroups: decodeFilterGroups(search.filter), sorting: decodeSorting(search.sort) }),
+    [search.filter, search.sort],
+  );
+  const setQuery = (next: GridQuery) =>
+    void navigate({
+      search: { filter: encodeFilterGroups(next.filterGroups), sort: encodeSorting(next.sorting) },
+      replace: true,
+    });
+
+  const source: GridSource = useMemo(
+    () => ({
+      key: ['static-table', id],
+      fetchPage: async (q) => {
+        const page = await trpcUtils.tables.page.fetch({ type: 'StaticTable', id, ...q }, { staleTime: 0 });
+        // Static tables always return their row key, `_row_id`, with every row.
+        return { ...page, data: page.data as GridRow[] };
+      },
+      fetchCount: async (q) =>
+        (await trpcUtils.tables.count.fetch({ type: 'StaticTable', id, ...q }, { staleTime: 0 })).totalCount,
+    }),
+    [id],
+  );
+
+  const refresh = () => Promise.all([utils.staticTables.get.invalidate({ id }), utils.staticTables.list.invalidate()]);
+  const change = trpc.staticTables.change.useMutation({
+    onMutate: () => setSaveState('saving'),
+    onSuccess: () => setSaveState('saved'),
+    onError: () => setSaveState('error'),
+  });
+  const structural = trpc.staticTables.change.useMutation({
+    onMutate: () => setSaveState('saving'),
+    onSuccess: async () => {
+      setSaveState('saved');
+      await refresh();
+      await queryClient.invalidateQueries({ queryKey: source.key });
+    },
+    onError: () => setSaveState('error'),
+  });
+  const rename = trpc.staticTables.rename.useMutation({ onSuccess: refresh });
+  const remove = trpc.staticTables.delete.useMutation({
+    onSuccess: async () => {
+      await utils.staticTables.list.invalidate();
+      await navigate({ to: '/tables' });
+    },
+  });
+
+  const sendCells = useCallback(
+    (edits: CellEdit[]) =>
+      change.mutate({
+        id,
+        changes: [
+          {
+            kind: 'cells',
+            edits: edits.map((e) => ({ rowId: Number(e.rowId), columnKey: e.columnKey, value: e.value })),
+          },
+        ],
+      }),
+    [change, id],
+  );
+  const history = useEditHistory(
+    useCallback(
+      (edits: CellEdit[]) => {
+        patchCachedRows(queryClient, source, edits);
+        sendCells(edits);
+      },
+      [queryClient, source, sendCells],
+    ),
+  );
+  const onEdit = (edits: CellEdit[]) => {
+    history.record(edits);
+    sendCells(edits);
+  };
+
+  const importCsv = async (file: File | null) => {
+    if (!file) return;
+    const form = new FormData();
+    form.set('file', file);
+    setSaveState('saving');
+    try {
+      await http(`/api/static-tables/${encodeURIComponent(id)}/upload`, { method: 'PUT', body: form });
+      setSaveState('saved');
+      await refresh();
+      await queryClient.invalidateQueries({ queryKey: source.key });
+      notifications.show({ color: 'teal', message: `Imported ${file.name}.` });
+    } catch (error) {
+      setSaveState('error');
+      notifications.show({ color: 'red', title: 'Failed to upload file', message: errorMessage(error) });
+    }
+  };
+
+  if (table.isError) return <Alert color="red">{table.error.message}</Alert>;
+  if (!table.data) return <Skeleton h={400} />;
+  const data = table.data;
+  const columns = data.columns.map((c) => ({
+    key: c.columnKey,
+    name: c.displayName,
+    type: c.type,
+    description: c.description,
+  }));
+  const settingsColumn = data.columns.find((c) => c.columnKey === settingsFor);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
+          <SaveOnBlurInput
+            aria-label="Table name"
+            value={data.name}
+            variant="unstyled"
+            size="lg"
+            fw={650}
+            w={420}
+            onSave={(name) => rename.mutateAsync({ id, name })}
+          />
+          <SaveIndicator state={saveState} />
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Tooltip label="Undo (Ctrl+Z)">
+            <Button size="xs" variant="default" aria-label="Undo" disabled={!history.canUndo} onClick={history.undo}>
+              <IconArrowBackUp size={16} />
+            </Button>
+          </Tooltip>
+          <Tooltip label="Redo (Ctrl+Shift+Z)">
+            <Button size="xs" variant="default" aria-label="Redo" disabled={!history.canRedo} onClick={history.redo}>
+              <IconArrowForwardUp size={16} />
+            </Button>
+          </Tooltip>
+          <FileButton accept="text/csv,.csv" onChange={(file) => void importCsv(file)}>
+            {(props) => (
+              <Button {...props} size="xs" variant="default" leftSection={<IconFileImport size={16} />}>
+                Import CSV
+              </Button>
+            )}
+          </FileButton>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      <DataGrid
+        columns={columns}
+        source={source}
+        query={query}
+        onQueryChange={setQuery}
+        onEdit={onEdit}
+        onColumnSettings={setSettingsFor}
+        chunkSize={STATIC_TABLE_CHUNK}
+        actions={
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconRowInsertBottom size={14} />}
+              onClick={() => structural.mutate({ id, changes: [{ kind: 'addRows', count: 1 }] })}
+            >
+              Add row
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconColumnInsertRight size={14} />}
+              onClick={() =>
+                structural.mutate({
+                  id,
+                  changes: [{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }],
+                })
+              }
+            >
+              Add column
+            </Button>
+            <Menu shadow="md" position="bottom-start">
+              <Menu.Target>
+                <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
+                  Download
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component="a" href={`/api/tables/StaticTable/${encodeURIComponent(id)}/download?format=csv`}>
+                  CSV
+                </Menu.Item>
+                <Menu.Item
+                  component="a"
+                  href={`/api/tables/StaticTable/${encodeURIComponent(id)}/download?format=parquet`}
+                >
+                  Parquet
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </>
+        }
+      />
+      <ConfirmDialog
+        opened={deleting}
+        danger
+        message={DELETE_PROMPT}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => remove.mutate({ id })}
+      />
+      {settingsColumn && (
+        <ColumnSettingsDialog
+          column={settingsColumn}
+          saving={structural.isPending}
+          onClose={() => setSettingsFor(null)}
+          onSave={(patch) =>
+            structural.mutate(
+              { id, changes: [{ kind: 'updateColumn', columnKey: settingsColumn.columnKey, ...patch }] },
+              { onSuccess: () => setSettingsFor(null) },
+            )
+          }
+        />
+      )}
+    </Stack>
+  );
+}

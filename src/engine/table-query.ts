@@ -1,0 +1,119 @@
+/**
+ * A table query to its two SQL statements: the page, and the count of matching rows. They are
+ * separate so the server can send the first page without waiting for the count.
+ *
+ * Deep pages: a page at OFFSET n of a sorted table must sort all rows before it whatever we do, but
+ * it need not carry every wide column through that sort. With a row key, the sort selects only the
+ * keys of the page (`WHERE key IN (SELECT key ... ORDER BY ... LIMIT ... OFFSET ...)`) and the outer
+ * query fetches the page's columns for those keys, sorted again (the order is total, so the same).
+ * On 10M rows sorted by a DOUBLE at offset 5M this measured ~1.3 s instead of ~8 s on 2 cores.
+ * Small first pages stay plain, where DuckDB does the same by itself (see DialectCapabilities).
+ */
+import { ColumnScope } from './columns';
+import { checkIdentifier, type SqlDialect } from './dialect';
+import { duckdbDialect } from './dialects/duckdb';
+import { ModelError } from './errors';
+import { compileFilterGroups } from './filters/compile-groups';
+import type { TableQuery } from './ir';
+import { renderSelect } from './render';
+import type { Expr, SelectStatement } from './sql-ast';
+import type { CompiledQuery } from './sql';
+import { compileOrderBy } from './sorting';
+
+export interface CompileOptions {
+  /** Defaults to DuckDB, the warehouse dialect. */
+  dialect?: SqlDialect;
+}
+
+/** The name of the count query's one column. */
+export const COUNT_COLUMN = 'count';
+
+interface Prepared {
+  from: SelectStatement['from'];
+  scope: ColumnScope;
+  where: Expr | null;
+  selected: string[];
+}
+
+function prepare(query: TableQuery): Prepared {
+  if (query.source.kind !== 'table') throw new Error(`Unknown relation kind ${String(query.source.kind)}`);
+  checkIdentifier(query.source.schema, ['source', 'schema']);
+  checkIdentifier(query.source.name, ['source', 'name']);
+  const scope = new ColumnScope(query);
+  const keys = query.select.length > 0 ? query.select : scope.all.map((column) => column.columnKey);
+  const selected = [...new Set(keys.map((key, index) => scope.resolveName(key, ['select', index])))];
+  return {
+    from: { schema: query.source.schema, name: query.source.name },
+    scope,
+    where: compileFilterGroups(query.filterGroups, scope),
+    selected,
+  };
+}
+
+function checkPage(query: TableQuery): { limit: number; offset: number } {
+  const { page, pageSize } = query.page;
+  if (!Number.isSafeInteger(page) || page < 1) {
+    throw new ModelError(`Page must be a whole number from 1, got ${page}`, 'invalid_page', ['page', 'page']);
+  }
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1) {
+    throw new ModelError(`Page size must be a whole number from 1, got ${pageSize}`, 'invalid_page', [
+      'page',
+      'pageSize',
+    ]);
+  }
+  const offset = (page - 1) * pageSize;
+  if (!Number.isSafeInteger(offset + pageSize)) {
+    throw new ModelError(`Page ${page} is beyond any table`, 'invalid_page', ['page', 'page']);
+  }
+  return { limit: pageSize, offset };
+}
+
+const columnItems = (names: readonly string[]): SelectStatement['items'] =>
+  names.map((name) => ({ expr: { kind: 'column', name }, alias: null }));
+
+/** The page's statement, before rendering (exported for callers that wrap it, e.g. exports). */
+export function buildPageStatement(query: TableQuery, dialect: SqlDialect = duckdbDialect): SelectStatement {
+  const { limit, offset } = checkPage(query);
+  const { from, scope, where, selected } = prepare(query);
+  const orderBy = compileOrderBy(query.sorting, selected, scope);
+  const plain: SelectStatement = { kind: 'select', items: columnItems(selected), from, where, orderBy, limit, offset };
+  if (scope.rowKey === null || offset + limit <= dialect.capabilities.nativeLateMaterializationRows) return plain;
+
+  const key: Expr = { kind: 'column', name: scope.rowKey };
+  const keys: SelectStatement = { ...plain, items: [{ expr: key, alias: null }] };
+  return {
+    kind: 'select',
+    items: columnItems(selected),
+    from,
+    where: { kind: 'in-select', expr: key, select: keys },
+    orderBy,
+    limit: null,
+    offset: null,
+  };
+}
+
+/** `SELECT count(*) AS "count"` over the same relation and filters; sorting and paging do not apply. */
+export function buildCountStatement(query: TableQuery): SelectStatement {
+  const { from, where } = prepare(query);
+  return {
+    kind: 'select',
+    items: [{ expr: { kind: 'count-star' }, alias: COUNT_COLUMN }],
+    from,
+    where,
+    orderBy: [],
+    limit: null,
+    offset: null,
+  };
+}
+
+/** The rows of `query.page`, columns named by their keys, in the requested order. */
+export function compilePageQuery(query: TableQuery, options: CompileOptions = {}): CompiledQuery {
+  const dialect = options.dialect ?? duckdbDialect;
+  return renderSelect(buildPageStatement(query, dialect), dialect);
+}
+
+/** One row with one column, `count`, the number of rows matching the filters. */
+export function compileCountQuery(query: TableQuery, options: CompileOptions = {}): CompiledQuery {
+  const dialect = options.dialect ?? duckdbDialect;
+  return renderSelect(buildCountStatement(query), dialect);
+}

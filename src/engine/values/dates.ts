@@ -1,0 +1,111 @@
+/**
+ * ISO 8601 dates and date-times as filters carry them, checked here rather than left to the
+ * database so a bad value is a clear ModelError, and turned into the canonical text that is bound
+ * and cast in SQL (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM:SS[.ffffff]`, always UTC).
+ */
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Up to 6 digits (microseconds, the precision of a TIMESTAMP); more are cut off. */
+  fraction: string;
+  hasTime: boolean;
+  /** Minutes east of UTC; 0 for `Z` and for values without a zone (taken as UTC). */
+  offsetMinutes: number;
+}
+
+// Date, then optionally a time (T, t or space), then optionally a zone: Z, ±HH, ±HHMM or ±HH:MM.
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+function parse(text: string): Parts | null {
+  const match = ISO.exec(text.trim());
+  if (!match) return null;
+  const num = (index: number): number => Number(match[index] ?? '0');
+  const parts: Parts = {
+    year: num(1),
+    month: num(2),
+    day: num(3),
+    hour: num(4),
+    minute: num(5),
+    second: num(6),
+    fraction: (match[7] ?? '').slice(0, 6),
+    hasTime: match[4] !== undefined,
+    offsetMinutes: match[9] === undefined ? 0 : (match[9] === '-' ? -1 : 1) * (num(10) * 60 + num(11)),
+  };
+  const valid =
+    parts.year >= 1 &&
+    parts.month >= 1 &&
+    parts.month <= 12 &&
+    parts.day >= 1 &&
+    parts.day <= daysInMonth(parts.year, parts.month) &&
+    parts.hour <= 23 &&
+    parts.minute <= 59 &&
+    parts.second <= 59 &&
+    num(10) <= 23 &&
+    num(11) <= 59;
+  return valid ? parts : null;
+}
+
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
+function formatDate(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** Moves civil date-time parts by whole minutes; null when the result leaves years 1..9999. */
+function shift(parts: Parts, minutes: number): Parts | null {
+  const at = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
+  at.setUTCFullYear(parts.year, parts.month - 1, parts.day);
+  at.setUTCHours(parts.hour, parts.minute + minutes, parts.second, 0);
+  const year = at.getUTCFullYear();
+  if (year < 1 || year > 9999) return null;
+  return {
+    ...parts,
+    year,
+    month: at.getUTCMonth() + 1,
+    day: at.getUTCDate(),
+    hour: at.getUTCHours(),
+    minute: at.getUTCMinutes(),
+    second: at.getUTCSeconds(),
+  };
+}
+
+function formatTimestamp(parts: Parts): string {
+  const time = `${pad(parts.hour, 2)}:${pad(parts.minute, 2)}:${pad(parts.second, 2)}`;
+  return `${formatDate(parts.year, parts.month, parts.day)} ${time}${parts.fraction ? `.${parts.fraction}` : ''}`;
+}
+
+/**
+ * A Date filter value: `YYYY-MM-DD`, or a date-time whose date part is taken as written (the
+ * date-time picker sends midnight with the user's zone, and the user meant that calendar day).
+ */
+export function parseDateValue(text: string): string | null {
+  const parts = parse(text);
+  return parts ? formatDate(parts.year, parts.month, parts.day) : null;
+}
+
+/** A DateTime filter value: an exact instant, or a whole UTC day when only a date was given. */
+export type DateTimeValue = { kind: 'instant'; timestamp: string } | { kind: 'day'; start: string; end: string };
+
+export function parseDateTimeValue(text: string): DateTimeValue | null {
+  const parts = parse(text);
+  if (!parts) return null;
+  if (!parts.hasTime) {
+    const next = shift(parts, 24 * 60);
+    if (!next) return null;
+    return { kind: 'day', start: formatTimestamp(parts), end: formatTimestamp(next) };
+  }
+  const utc = shift(parts, -parts.offsetMinutes);
+  return utc ? { kind: 'instant', timestamp: formatTimestamp(utc) } : null;
+}

@@ -1,0 +1,138 @@
+import type { SqlValue } from '../../../engine';
+import type { TableChange } from '../../../shared/static-tables';
+import type { AccountContext, Deps } from '../../context';
+import type { WarehouseSession } from '../../warehouse/types';
+import { badInput } from '../../errors';
+import { ROW_ID, STATIC_SCHEMA, newColumnKey, q, qualified, warehouseTableName } from './physical';
+import { listColumns, replaceColumns, touchTable } from './repo';
+import { warehouseError } from './warehouse-errors';
+
+const INTEGER_TYPES = [
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'HUGEINT',
+  'UTINYINT',
+  'USMALLINT',
+  'UINTEGER',
+  'UBIGINT',
+  'UHUGEINT',
+];
+
+/** Keys of whole-number columns (an imported CSV's integers), where DuckDB would silently round 12.5 to 13. */
+async function integerColumns(session: WarehouseSession, id: string): Promise<Set<string>> {
+  const rows = await session.all({
+    sql: `SELECT column_name FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 AND data_type IN (${INTEGER_TYPES.map((_, i) => `$${i + 3}`).join(', ')})`,
+    parameters: [STATIC_SCHEMA, warehouseTableName(id), ...INTEGER_TYPES],
+  });
+  return new Set(rows.map((r) => String(r.column_name)));
+}
+
+/** False for a number (or numeric text) with a fraction; anything else is left to DuckDB's cast. */
+function isWhole(value: SqlValue): boolean {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return !Number.isFinite(n) || Number.isInteger(n);
+}
+
+/**
+ * Applies the editor's changes in order inside one warehouse transaction; the column list in the
+ * metadata store is updated after the rows, so a failed write changes nothing.
+ */
+export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, changes: TableChange[]) {
+  let columns = await listColumns(deps.db, id);
+  // DuckDB cannot commit a transaction that both alters a table and updates or deletes its rows, so
+  // such a batch works on a copy that replaces the table at the end.
+  const altersColumns = changes.some((c) => c.kind === 'addColumn' || c.kind === 'deleteColumn');
+  const editsRows = changes.some((c) => c.kind === 'cells' || c.kind === 'deleteRows');
+  const onCopy = altersColumns && editsRows;
+  const copyName = `${warehouseTableName(id)}__edit`;
+  const table = onCopy ? `${q(STATIC_SCHEMA)}.${q(copyName)}` : qualified(id);
+  const known = (key: string) => {
+    if (!columns.some((c) => c.columnKey === key)) throw badInput(`Unknown column "${key}".`);
+  };
+  let rowCount = 0;
+  try {
+    await deps.warehouse.forAccount(ctx.accountId).transaction(async (session) => {
+      const integers = changes.some((c) => c.kind === 'cells') ? await integerColumns(session, id) : new Set<string>();
+      if (onCopy) await session.run(`CREATE TABLE ${table} AS SELECT * FROM ${qualified(id)}`);
+      for (const change of changes) {
+        switch (change.kind) {
+          case 'cells':
+            for (const edit of change.edits) {
+              known(edit.columnKey);
+              const value: SqlValue = edit.value;
+              if (integers.has(edit.columnKey) && !isWhole(value)) {
+                throw badInput(`A value does not fit its column: ${String(value)} is not a whole number.`);
+              }
+              await session.run(`UPDATE ${table} SET ${q(edit.columnKey)} = $1 WHERE ${q(ROW_ID)} = $2`, [
+                value,
+                edit.rowId,
+              ]);
+            }
+            break;
+          case 'addRows':
+            await session.run(
+              `INSERT INTO ${table} (${q(ROW_ID)}) SELECT coalesce((SELECT max(${q(ROW_ID)}) FROM ${table}), 0) + i FROM range(1, $1 + 1) t(i)`,
+              [change.count],
+            );
+            break;
+          case 'deleteRows':
+            await session.run(`DELETE FROM ${table} WHERE ${q(ROW_ID)} IN (SELECT unnest($1::BIGINT[]))`, [
+              JSON.stringify(change.rowIds),
+            ]);
+            break;
+          case 'addColumn': {
+            const columnKey = newColumnKey(new Set(columns.map((c) => c.columnKey)));
+            await session.run(`ALTER TABLE ${table} ADD COLUMN ${q(columnKey)} VARCHAR`);
+            columns = [
+              ...columns,
+              {
+                columnKey,
+                displayName: change.column.displayName,
+                description: change.column.description ?? null,
+                order: columns.length,
+                type: 'Text',
+              },
+            ];
+            break;
+          }
+          case 'deleteColumn':
+            known(change.columnKey);
+            await session.run(`ALTER TABLE ${table} DROP COLUMN ${q(change.columnKey)}`);
+            columns = columns.filter((c) => c.columnKey !== change.columnKey);
+            break;
+          case 'updateColumn':
+            known(change.columnKey);
+            columns = columns.map((c) =>
+              c.columnKey !== change.columnKey
+                ? c
+                : {
+                    ...c,
+                    displayName: change.displayName ?? c.displayName,
+                    description: change.description === undefined ? c.description : change.description,
+                  },
+            );
+            break;
+        }
+      }
+      if (onCopy) {
+        await session.run(`DROP TABLE ${qualified(id)}`);
+        await session.run(`ALTER TABLE ${table} RENAME TO ${q(warehouseTableName(id))}`);
+      }
+      const [counted] = await session.all({
+        sql: `SELECT count(*)::INTEGER AS n FROM ${qualified(id)}`,
+        parameters: [],
+      });
+      rowCount = Number(counted?.n ?? 0);
+    });
+  } catch (error) {
+    throw warehouseError(error);
+  }
+  columns = columns.map((c, i) => ({ ...c, order: i }));
+  await deps.db.transaction().execute(async (trx) => {
+    await replaceColumns(trx, id, columns);
+    await touchTable(trx, id, deps.clock(), rowCount);
+  });
+  return { columns, rowCount };
+}

@@ -1,0 +1,44 @@
+import { randomInt } from 'node:crypto';
+import { quoteIdentifier } from '../../warehouse/quote';
+
+/** Rows of a static table live in the account's warehouse as `static.t_<id>`. */
+export const STATIC_SCHEMA = 'static';
+/** A hidden column numbering rows: the grid's stable key, and the order rows were added in. */
+export const ROW_ID = '_row_id';
+
+export function warehouseTableName(tableId: string): string {
+  return `t_${tableId.replace(/-/g, '')}`;
+}
+
+export function qualified(tableId: string): string {
+  return `${q(STATIC_SCHEMA)}.${q(warehouseTableName(tableId))}`;
+}
+
+/** Short for the one identifier-quoting function (the engine dialect's). */
+export const q = quoteIdentifier;
+
+/** Generated column keys: 4 random lowercase letters (spec), unique within the table. */
+export function newColumnKey(taken: ReadonlySet<string>): string {
+  for (;;) {
+    const key = Array.from({ length: 4 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+    if (!taken.has(key) && key !== ROW_ID) return key;
+  }
+}
+
+/** The DuckDB type that stores a column of the spec's type. */
+export function sqlTypeOf(type: string): string {
+  switch (type) {
+    case 'Number':
+      return 'DOUBLE';
+    case 'Boolean':
+      return 'BOOLEAN';
+    case 'Date':
+      return 'DATE';
+    case 'DateTime':
+      return 'TIMESTAMPTZ';
+    case 'Json':
+      return 'JSON';
+    default:
+      return 'VARCHAR';
+  }
+}

@@ -1,0 +1,289 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import {
+  NEW_TABLE,
+  createStaticTableSchema,
+  renameStaticTableSchema,
+  replaceDataSchema,
+  staticQuerySchema,
+  tableChangeSchema,
+  type StaticTableSummary,
+} from '../../../shared/static-tables';
+import { LIMITS } from '../../../shared/limits';
+import { z } from 'zod';
+import type { Column, Paged } from '../../../shared/tables';
+import type { AccountContext, Deps } from '../../context';
+import { newId } from '../../db/ids';
+import { badInput, notFound } from '../../errors';
+import { parseInput } from '../../validate';
+import { importCsvToTable } from '../../warehouse/csv-import';
+import { requireWriter } from '../accounts/access';
+import { compileTableQuery, staticRelation } from '../tables/relations';
+import { applyChanges } from './changes';
+import { STATIC_SCHEMA, ROW_ID, newColumnKey, q, qualified, warehouseTableName } from './physical';
+import { findTable, listColumns, replaceColumns, touchTable } from './repo';
+import { createTableSql, insertRows } from './rows';
+import { warehouseError } from './warehouse-errors';
+
+const listSchema = z.object({
+  query: z.string().trim().max(200).default(''),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(200).default(LIMITS.defaultPageSize),
+});
+
+const NOT_FOUND = 'Table not found.';
+
+/** Columns with fresh keys for new tables; keys given by the caller are kept when unique. */
+function keyColumns(input: { columnKey?: string; displayName: string; description?: string | null }[]): Column[] {
+  const taken = new Set<string>();
+  return input.map((c, i) => {
+    const key =
+      c.columnKey && /^[a-z][a-z0-9_]{0,62}$/.test(c.columnKey) && !taken.has(c.columnKey) && c.columnKey !== ROW_ID
+        ? c.columnKey
+        : newColumnKey(taken);
+    taken.add(key);
+    return {
+      columnKey: key,
+      displayName: c.displayName,
+      description: c.description ?? null,
+      order: i,
+      type: 'Text' as const,
+    };
+  });
+}
+
+export function createStaticTablesService(deps: Deps) {
+  const { db, clock } = deps;
+
+  async function mustFind(ctx: AccountContext, id: string) {
+    const table = await findTable(db, ctx.accountId, id);
+    if (!table) throw notFound(NOT_FOUND);
+    return table;
+  }
+
+  /** Writes to one table one at a time: DuckDB refuses concurrent writers of a table. */
+  function exclusive<T>(ctx: AccountContext, id: string, work: () => Promise<T>): Promise<T> {
+    return deps.warehouse.forAccount(ctx.accountId).exclusive(`table:static.${warehouseTableName(id)}`, work);
+  }
+
+  /** Creates the warehouse table first and the metadata after, so a failure leaves no listed table without rows. */
+  async function create(ctx: AccountContext, name: string, columns: Column[], rows: Parameters<typeof insertRows>[3]) {
+    const id = newId();
+    const warehouse = deps.warehouse.forAccount(ctx.accountId);
+    await warehouse.exclusive(`schema:${STATIC_SCHEMA}`, () =>
+      warehouse.run(`CREATE SCHEMA IF NOT EXISTS ${q(STATIC_SCHEMA)}`),
+    );
+    try {
+      await warehouse.transaction(async (session) => {
+        await session.run(createTableSql(qualified(id), columns));
+        await insertRows(session, qualified(id), columns, rows, 1);
+      });
+    } catch (error) {
+      throw warehouseError(error);
+    }
+    const now = clock().toISOString();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('static_tables')
+          .values({ id, account_id: ctx.accountId, name, row_count: rows.length, created_at: now, modified_at: now })
+          .execute();
+        await replaceColumns(trx, id, columns);
+      });
+    } catch (error) {
+      await warehouse.run(`DROP TABLE IF EXISTS ${qualified(id)}`);
+      throw error;
+    }
+    return { id };
+  }
+
+  return {
+    async list(ctx: AccountContext, raw: unknown): Promise<Paged<StaticTableSummary>> {
+      const { query, page, pageSize } = parseInput(listSchema, raw);
+      // SQLite's lower() folds ASCII letters only, so only those are folded here too; `\` escapes the user's % and _.
+      const folded = query.replace(/[A-Z]/g, (c) => c.toLowerCase());
+      const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const base = db
+        .selectFrom('static_tables')
+        .where('account_id', '=', ctx.accountId)
+        .where((eb) => eb(eb.fn('lower', ['name']), 'like', sql`${pattern} escape '\\'`));
+      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await base
+        .leftJoin('static_table_columns', 'static_table_columns.table_id', 'static_tables.id')
+        .select([
+          'id',
+          'name',
+          'modified_at',
+          'row_count',
+          (eb) => eb.fn.count<number>('static_table_columns.column_key').as('column_count'),
+        ])
+        .groupBy('static_tables.id')
+        .orderBy((eb) => eb.fn('lower', ['name']))
+        .orderBy('id')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      const count = Number(n);
+      return {
+        page,
+        pageSize,
+        count,
+        totalPages: Math.max(1, Math.ceil(count / pageSize)),
+        hasMore: page * pageSize < count,
+        data: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          modifiedAt: r.modified_at,
+          rowCount: r.row_count,
+          columnCount: Number(r.column_count),
+        })),
+      };
+    },
+
+    /** 'Add a table': 'New table' with columns A and B and 10 blank rows. */
+    async createBlank(ctx: AccountContext) {
+      requireWriter(ctx);
+      const columns = keyColumns(NEW_TABLE.columns.map((displayName) => ({ displayName })));
+      return create(
+        ctx,
+        NEW_TABLE.name,
+        columns,
+        Array.from({ length: NEW_TABLE.rows }, () => []),
+      );
+    },
+
+    async create(ctx: AccountContext, raw: unknown) {
+      requireWriter(ctx);
+      const input = parseInput(createStaticTableSchema, raw);
+      return create(ctx, input.name, keyColumns(input.columns), input.rows);
+    },
+
+    /** Name, columns and every row (for scripts; the grid pages through the tables API instead). */
+    async get(ctx: AccountContext, id: string, options: { withRows?: boolean } = {}) {
+      const table = await mustFind(ctx, id);
+      const columns = await listColumns(db, id);
+      const base = { id, name: table.name, modifiedAt: table.modified_at, rowCount: table.row_count, columns };
+      if (!options.withRows) return base;
+      const compiled = compileTableQuery(staticRelation(id, columns), {
+        page: 1,
+        pageSize: Math.max(1, table.row_count),
+        filterGroups: [],
+        sorting: [],
+      });
+      const rows = await deps.warehouse.forAccount(ctx.accountId).all(compiled.page);
+      return { ...base, rows };
+    },
+
+    async rename(ctx: AccountContext, id: string, raw: unknown) {
+      await mustFind(ctx, id);
+      requireWriter(ctx);
+      const { name } = parseInput(renameStaticTableSchema, raw);
+      await db
+        .updateTable('static_tables')
+        .set({ name, modified_at: clock().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      return { id, name };
+    },
+
+    async remove(ctx: AccountContext, id: string) {
+      await mustFind(ctx, id);
+      requireWriter(ctx);
+      await exclusive(ctx, id, () =>
+        deps.warehouse.forAccount(ctx.accountId).run(`DROP TABLE IF EXISTS ${qualified(id)}`),
+      );
+      await db.deleteFrom('static_tables').where('id', '=', id).execute();
+    },
+
+    /** Replaces columns and rows at once: a failed write leaves the old table as it was. */
+    async replaceData(ctx: AccountContext, id: string, raw: unknown) {
+      await mustFind(ctx, id);
+      requireWriter(ctx);
+      const input = parseInput(replaceDataSchema, raw);
+      const columns = keyColumns(input.columns);
+      const staging = `${q(STATIC_SCHEMA)}.${q(`${warehouseTableName(id)}__next`)}`;
+      await exclusive(ctx, id, async () => {
+        try {
+          await deps.warehouse.forAccount(ctx.accountId).transaction(async (session) => {
+            await session.run(`DROP TABLE IF EXISTS ${staging}`);
+            await session.run(createTableSql(staging, columns));
+            await insertRows(session, staging, columns, input.rows, 1);
+            await session.run(`DROP TABLE ${qualified(id)}`);
+            await session.run(`ALTER TABLE ${staging} RENAME TO ${q(warehouseTableName(id))}`);
+          });
+        } catch (error) {
+          throw warehouseError(error);
+        }
+        await db.transaction().execute(async (trx) => {
+          await replaceColumns(trx, id, columns);
+          await touchTable(trx, id, clock(), input.rows.length);
+        });
+      });
+      return this.get(ctx, id);
+    },
+
+    /** Rows matching the filters (one group, joined by their condition operators). */
+    async query(ctx: AccountContext, id: string, raw: unknown) {
+      const { filters } = parseInput(staticQuerySchema, raw);
+      const table = await mustFind(ctx, id);
+      const columns = await listColumns(db, id);
+      const compiled = compileTableQuery(staticRelation(id, columns), {
+        page: 1,
+        pageSize: Math.max(1, table.row_count),
+        filterGroups: filters.length ? [{ filters }] : [],
+        sorting: [],
+      });
+      return deps.warehouse.forAccount(ctx.accountId).all(compiled.page);
+    },
+
+    /** Replaces the table with a CSV file's rows and columns (types detected); the old rows stay on failure. */
+    async importCsv(ctx: AccountContext, id: string, filePath: string) {
+      const warehouse = deps.warehouse.forAccount(ctx.accountId);
+      const stagingName = `${warehouseTableName(id)}__csv`;
+      try {
+        await mustFind(ctx, id);
+        requireWriter(ctx);
+        const result = await importCsvToTable(warehouse, {
+          filePath,
+          schema: STATIC_SCHEMA,
+          table: stagingName,
+          maxBytes: deps.config.uploadMaxBytes,
+        });
+        if (result.columns.length === 0) throw badInput('Failed to upload file: the file has no columns.');
+        const taken = new Set<string>();
+        const columns: Column[] = result.columns.map((c, i) => {
+          const columnKey = newColumnKey(taken);
+          taken.add(columnKey);
+          return { columnKey, displayName: c.name, description: null, order: i, type: c.type };
+        });
+        const select = result.columns.map((c, i) => `${q(c.name)} AS ${q(columns[i]!.columnKey)}`).join(', ');
+        const staging = `${q(STATIC_SCHEMA)}.${q(stagingName)}`;
+        await exclusive(ctx, id, async () => {
+          await warehouse.transaction(async (session) => {
+            await session.run(
+              `CREATE OR REPLACE TABLE ${qualified(id)} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, ${select} FROM ${staging}`,
+            );
+            await session.run(`DROP TABLE ${staging}`);
+          });
+          await db.transaction().execute(async (trx) => {
+            await replaceColumns(trx, id, columns);
+            await touchTable(trx, id, clock(), result.rowCount);
+          });
+        });
+        return { rowCount: result.rowCount, columns };
+      } finally {
+        await fs.promises.rm(filePath, { force: true });
+      }
+    },
+
+    /** The editor's cell edits and row/column changes, in one warehouse transaction. */
+    async change(ctx: AccountContext, id: string, raw: unknown) {
+      await mustFind(ctx, id);
+      requireWriter(ctx);
+      const { changes } = parseInput(z.object({ changes: z.array(tableChangeSchema).min(1).max(100) }), raw);
+      return exclusive(ctx, id, () => applyChanges(deps, ctx, id, changes));
+    },
+  };
+}
+
+export type StaticTablesService = ReturnType<typeof createStaticTablesService>;

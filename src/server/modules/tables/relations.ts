@@ -1,0 +1,57 @@
+import {
+  compileCountQuery,
+  compilePageQuery,
+  isModelError,
+  type CompiledQuery,
+  type TableQuery,
+} from '../../../engine';
+import type { Column, FilterGroup, Sorting } from '../../../shared/tables';
+import { badInput } from '../../errors';
+import { ROW_ID, STATIC_SCHEMA, warehouseTableName } from '../static-tables/physical';
+
+/** A readable table: where its rows are, its columns, and the column that keys its rows. */
+export interface TableRelation {
+  source: TableQuery['source'];
+  columns: Column[];
+  rowKey: string | null;
+}
+
+export function staticRelation(tableId: string, columns: Column[]): TableRelation {
+  return {
+    source: { kind: 'table', schema: STATIC_SCHEMA, name: warehouseTableName(tableId) },
+    columns,
+    rowKey: ROW_ID,
+  };
+}
+
+export interface TableRequest {
+  page: number;
+  pageSize: number;
+  filterGroups: FilterGroup[];
+  sorting: Sorting[];
+}
+
+/**
+ * The page and count statements for a request. A filter or sort the user got wrong (unknown
+ * column, impossible value) is a 400 with the engine's message, never a 500.
+ */
+export function compileTableQuery(
+  relation: TableRelation,
+  request: TableRequest,
+): { page: CompiledQuery; count: CompiledQuery } {
+  const query: TableQuery = {
+    source: relation.source,
+    columns: relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
+    rowKey: relation.rowKey,
+    select: relation.rowKey ? [relation.rowKey, ...relation.columns.map((c) => c.columnKey)] : [],
+    filterGroups: request.filterGroups,
+    sorting: request.sorting,
+    page: { page: request.page, pageSize: request.pageSize },
+  };
+  try {
+    return { page: compilePageQuery(query), count: compileCountQuery(query) };
+  } catch (error) {
+    if (isModelError(error)) throw badInput(error.message);
+    throw error;
+  }
+}

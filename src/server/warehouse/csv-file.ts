@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import { badInput } from '../errors';
+
+/** Delimiters tried on the header line; DuckDB is then told the one found, so it cannot guess wrong. */
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+export type CsvDelimiter = (typeof DELIMITERS)[number];
+
+export interface CsvFileFacts {
+  delimiter: CsvDelimiter;
+  /** Fields of the header line, for the strict re-read that names the line of a structural error. */
+  headerFields: number;
+}
+
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Checks what can be known before DuckDB reads the file (size, emptiness) and finds the delimiter.
+ * Given a file whose rows disagree on their number of fields, DuckDB's own dialect detection settles
+ * on "one column" instead of reporting the bad row, so the delimiter is decided here, from the header.
+ */
+export async function inspectCsvFile(filePath: string, maxBytes: number): Promise<CsvFileFacts> {
+  const { size } = await fs.stat(filePath);
+  if (size === 0) throw badInput('The file is empty.');
+  if (size > maxBytes) throw badInput(`The file is ${sizeText(size)}, over the limit of ${sizeText(maxBytes)}.`);
+
+  const handle = await fs.open(filePath, 'r');
+  let head: string;
+  try {
+    const buffer = Buffer.alloc(Math.min(size, HEAD_BYTES));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+  } finally {
+    await handle.close();
+  }
+  if (head.trim() === '') throw badInput('The file is empty.');
+  return headerFacts(firstRecord(head));
+}
+
+/** The first record, up to a line break outside quotes (a quoted header name may hold a line break). */
+function firstRecord(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) return text.slice(0, i);
+  }
+  return text;
+}
+
+function headerFacts(header: string): CsvFileFacts {
+  const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const c of header) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && isDelimiter(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  // The most frequent wins; a comma wins ties and a header with a single name.
+  let delimiter: CsvDelimiter = ',';
+  for (const d of DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(delimiter) ?? 0)) delimiter = d;
+  return { delimiter, headerFields: (counts.get(delimiter) ?? 0) + 1 };
+}
+
+const isDelimiter = (c: string): c is CsvDelimiter => (DELIMITERS as readonly string[]).includes(c);
+
+export function sizeText(bytes: number): string {
+  const mb = 1024 * 1024;
+  if (bytes >= mb) return `${Number((bytes / mb).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,60 @@
+import type { AccountInstances, Lease } from './account-instances';
+import type { Gate } from './gate';
+import type { KeyedLock } from './keyed-lock';
+import { createSession } from './session';
+import type { WarehouseExecutor, WarehouseSession } from './types';
+
+/** What every account's executor shares: the instances, the gate and the locks of one warehouse. */
+export interface ExecutorParts {
+  instances: AccountInstances;
+  gate: Gate;
+  locks: KeyedLock;
+}
+
+/** An account's executor: every call leases its own connection, and returns it when done. */
+export function createExecutor(parts: ExecutorParts, accountId: string, tempDir: string): WarehouseExecutor {
+  const { instances, gate, locks } = parts;
+  const withSession = async <T>(work: (session: WarehouseSession, lease: Lease) => Promise<T>): Promise<T> => {
+    const lease = await instances.lease(accountId);
+    try {
+      return await work(createSession(lease.connection, gate), lease);
+    } finally {
+      lease.release();
+    }
+  };
+
+  return {
+    accountId,
+    tempDir,
+    all: (query) => withSession((session) => session.all(query)),
+    query: (query) => withSession((session) => session.query(query)),
+    run: (sql, parameters) => withSession((session) => session.run(sql, parameters)),
+
+    async *stream(query) {
+      const lease = await instances.lease(accountId);
+      try {
+        yield* createSession(lease.connection, gate).stream(query);
+      } finally {
+        lease.release();
+      }
+    },
+
+    session: (work) => withSession((session) => work(session)),
+    exclusive: (name, work) => locks.run(`${accountId}\0${name}`, work),
+
+    transaction: (work) =>
+      withSession(async (session, lease) => {
+        await session.run('BEGIN TRANSACTION');
+        try {
+          const result = await work(session);
+          await session.run('COMMIT');
+          return result;
+        } catch (error) {
+          // A failed COMMIT has already rolled back; any other failure needs the ROLLBACK. If that
+          // fails too, the connection's state is unknown, so it is not reused.
+          await session.run('ROLLBACK').catch(() => lease.release(true));
+          throw error;
+        }
+      }),
+  };
+}

@@ -1,0 +1,132 @@
+import {
+  DuckDBArrayValue,
+  DuckDBBitValue,
+  DuckDBBlobValue,
+  DuckDBDateValue,
+  DuckDBDecimalValue,
+  DuckDBGeometryValue,
+  DuckDBIntervalValue,
+  DuckDBListValue,
+  DuckDBMapValue,
+  DuckDBStructValue,
+  DuckDBTimeNSValue,
+  DuckDBTimeTZValue,
+  DuckDBTimeValue,
+  DuckDBTimestampMillisecondsValue,
+  DuckDBTimestampNanosecondsValue,
+  DuckDBTimestampSecondsValue,
+  DuckDBTimestampTZValue,
+  DuckDBTimestampValue,
+  DuckDBTypeId,
+  DuckDBUUIDValue,
+  DuckDBUnionValue,
+  DuckDBVariantValue,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import {
+  dateText,
+  infinityText,
+  intervalText,
+  timeNsText,
+  timeText,
+  timeTzText,
+  timestampInUnits,
+  type TimestampUnit,
+} from './temporal-text';
+
+/**
+ * The one place DuckDB values become JSON-safe values. Numbers that a JS number would round become
+ * text; dates, times and intervals become ISO text; nested values become arrays and objects.
+ */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** `type` is the value's column type; it tells JSON text (alias JSON) from other text. */
+export function toJsonValue(value: DuckDBValue, type?: DuckDBType): JsonValue {
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return integerValue(value);
+  if (typeof value === 'string') return type?.alias === 'JSON' ? parsedJson(value) : value;
+  if (value instanceof DuckDBDecimalValue) return decimalValue(value);
+  if (value instanceof DuckDBDateValue) return dateText(value);
+  // Every timestamp class counts from the epoch in UTC (TIMESTAMPTZ too); only the unit differs.
+  if (value instanceof DuckDBTimestampValue || value instanceof DuckDBTimestampTZValue) {
+    return timestamp(value.micros, 'micros', value.isFinite);
+  }
+  if (value instanceof DuckDBTimestampSecondsValue) return timestamp(value.seconds, 'seconds', value.isFinite);
+  if (value instanceof DuckDBTimestampMillisecondsValue) return timestamp(value.millis, 'millis', value.isFinite);
+  if (value instanceof DuckDBTimestampNanosecondsValue) return timestamp(value.nanos, 'nanos', value.isFinite);
+  if (value instanceof DuckDBTimeValue) return timeText(value.micros);
+  if (value instanceof DuckDBTimeNSValue) return timeNsText(value.nanos);
+  if (value instanceof DuckDBTimeTZValue) return timeTzText(value);
+  if (value instanceof DuckDBIntervalValue) return intervalText(value);
+  if (value instanceof DuckDBListValue || value instanceof DuckDBArrayValue) {
+    const itemType =
+      type?.typeId === DuckDBTypeId.LIST || type?.typeId === DuckDBTypeId.ARRAY ? type.valueType : undefined;
+    return value.items.map((item) => toJsonValue(item, itemType));
+  }
+  if (value instanceof DuckDBStructValue) return structValue(value, type);
+  if (value instanceof DuckDBMapValue) return mapValue(value, type);
+  if (value instanceof DuckDBUnionValue) {
+    const memberType = type?.typeId === DuckDBTypeId.UNION ? type.memberTypeForTag(value.tag) : undefined;
+    return toJsonValue(value.value, memberType);
+  }
+  if (value instanceof DuckDBVariantValue) return toJsonValue(value.value, value.type);
+  if (value instanceof DuckDBBlobValue || value instanceof DuckDBGeometryValue) {
+    return Buffer.from(value.bytes).toString('base64');
+  }
+  if (value instanceof DuckDBUUIDValue || value instanceof DuckDBBitValue) return value.toString();
+  return exhausted(value);
+}
+
+/** Exact integers stay numbers; beyond 2^53 a number would silently change the value, so text. */
+function integerValue(value: bigint): number | string {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value.toString();
+}
+
+/** A number when the nearest double still prints as the same decimal, else the exact decimal text. */
+function decimalValue(value: DuckDBDecimalValue): number | string {
+  const text = value.toString();
+  const n = Number(text);
+  return Number.isFinite(n) && n.toFixed(value.scale) === text ? n : text;
+}
+
+/** JSON columns hold text; invalid text (DuckDB does not always check it) is shown as it is. */
+function parsedJson(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+function structValue(value: DuckDBStructValue, type: DuckDBType | undefined): JsonValue {
+  const result: Record<string, JsonValue> = {};
+  for (const [name, entry] of Object.entries(value.entries)) {
+    const entryType = type?.typeId === DuckDBTypeId.STRUCT ? type.typeForEntry(name) : undefined;
+    result[name] = toJsonValue(entry, entryType);
+  }
+  return result;
+}
+
+/** Maps become objects; keys that are not text are written as their JSON text. */
+function mapValue(value: DuckDBMapValue, type: DuckDBType | undefined): JsonValue {
+  const keyType = type?.typeId === DuckDBTypeId.MAP ? type.keyType : undefined;
+  const valueType = type?.typeId === DuckDBTypeId.MAP ? type.valueType : undefined;
+  const result: Record<string, JsonValue> = {};
+  for (const entry of value.entries) {
+    const key = toJsonValue(entry.key, keyType);
+    result[typeof key === 'string' ? key : JSON.stringify(key)] = toJsonValue(entry.value, valueType);
+  }
+  return result;
+}
+
+function timestamp(amount: bigint, unit: TimestampUnit, finite: boolean): string {
+  return finite ? timestampInUnits(amount, unit) : infinityText(amount > 0n);
+}
+
+/** Fails to compile when DuckDB adds a value class this module does not handle. */
+function exhausted(value: never): never {
+  throw new Error(`Unexpected DuckDB value: ${String(value)}`);
+}

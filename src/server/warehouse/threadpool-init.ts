@@ -1,0 +1,4 @@
+// Imported first by main.ts, for its side effect alone: see threadpool.ts.
+import { sizeThreadpool } from './threadpool';
+
+sizeThreadpool();

@@ -1,0 +1,48 @@
+import type { CompiledQuery, ResultRow, SqlRunner, SqlValue } from '../../engine/sql';
+import type { ColumnType } from '../../shared/tables';
+
+/** A result column: its name, the spec's column type, and DuckDB's own type name (e.g. `DECIMAL(18,3)`). */
+export interface ResultColumn {
+  name: string;
+  type: ColumnType;
+  sqlType: string;
+}
+
+export interface QueryResult {
+  columns: ResultColumn[];
+  rows: ResultRow[];
+}
+
+/**
+ * SQL on one account's warehouse. Placeholders are `$1..$n`; parameters bind in order. Every row
+ * value is already JSON-safe (json-values.ts).
+ */
+export interface WarehouseSession extends SqlRunner {
+  all(query: CompiledQuery): Promise<ResultRow[]>;
+  /** Rows with the columns' names and types (also when there are no rows). */
+  query(query: CompiledQuery): Promise<QueryResult>;
+  /**
+   * Rows in chunks (DuckDB's vector size, 2048 rows) without holding the whole result in memory.
+   * Finish or `break` the loop: the connection is held until the iterator ends.
+   */
+  stream(query: CompiledQuery): AsyncIterable<ResultRow[]>;
+  /** DDL and writes; without parameters the text may hold several statements. Returns rows changed. */
+  run(sql: string, parameters?: SqlValue[]): Promise<number>;
+}
+
+/** An account's warehouse. Each call takes a pooled connection of its own, so calls run concurrently. */
+export interface WarehouseExecutor extends WarehouseSession {
+  readonly accountId: string;
+  /** Where this account's scratch files go (exports); emptied when the process first opens the warehouse. */
+  readonly tempDir: string;
+  /** Several statements on one connection, e.g. to use a temporary table. */
+  session<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+  /** `work` inside BEGIN ... COMMIT on one connection; any error rolls everything back. */
+  transaction<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` after every earlier `exclusive` call with the same name on this account has finished
+   * (in this process). For writers of one table, e.g. `table:static.t_1`, which would otherwise fail
+   * with DuckDB's write-write conflict.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { type columnSchema, filterSchema } from './tables';
+import { nameSchema } from './accounts';
+
+/** Defaults of a table made by 'Add a table' (spec: 'New table', columns A and B, 10 blank rows). */
+export const NEW_TABLE = { name: 'New table', columns: ['A', 'B'], rows: 10 } as const;
+
+export const STATIC_TABLE_LIMITS = {
+  maxColumns: 500,
+  maxRowsPerWrite: 100_000,
+  maxEditsPerCall: 50_000,
+  uploadMaxBytes: 200 * 1024 * 1024,
+} as const;
+
+export const staticTableSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  modifiedAt: z.string(),
+  rowCount: z.number(),
+  columnCount: z.number(),
+});
+export type StaticTableSummary = z.infer<typeof staticTableSummarySchema>;
+
+export type StaticTableColumn = z.infer<typeof columnSchema>;
+
+/** A cell value as typed or pasted; numbers and booleans are kept for typed columns. */
+const cellSchema = z.union([z.string().max(100_000), z.number(), z.boolean()]).nullable();
+
+/** Rows as objects keyed by columnKey, or as arrays in column order. */
+export const rowsSchema = z
+  .array(z.union([z.record(z.string(), cellSchema), z.array(cellSchema)]))
+  .max(STATIC_TABLE_LIMITS.maxRowsPerWrite);
+
+export const newColumnSchema = z.object({
+  columnKey: z.string().max(100).optional(),
+  displayName: z.string().trim().min(1, 'Column name cannot be empty.').max(LIMITS.nameMaxLength),
+  description: z.string().max(2_000).nullable().optional(),
+});
+
+export const createStaticTableSchema = z.object({
+  name: nameSchema,
+  columns: z.array(newColumnSchema).max(STATIC_TABLE_LIMITS.maxColumns).default([]),
+  rows: rowsSchema.default([]),
+});
+
+export const replaceDataSchema = z.object({
+  columns: z.array(newColumnSchema).min(1).max(STATIC_TABLE_LIMITS.maxColumns),
+  rows: rowsSchema,
+});
+
+export const renameStaticTableSchema = z.object({ id: z.string().optional(), name: nameSchema });
+
+export const staticQuerySchema = z.object({ filters: z.array(filterSchema).max(100).default([]) });
+
+/** Cell edits, row and column changes from the editor, applied in one transaction. */
+export const tableChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cells'),
+    edits: z
+      .array(z.object({ rowId: z.number().int(), columnKey: z.string().max(100), value: cellSchema }))
+      .max(STATIC_TABLE_LIMITS.maxEditsPerCall),
+  }),
+  z.object({ kind: z.literal('addRows'), count: z.number().int().min(1).max(10_000) }),
+  z.object({ kind: z.literal('deleteRows'), rowIds: z.array(z.number().int()).min(1).max(10_000) }),
+  z.object({ kind: z.literal('addColumn'), column: newColumnSchema }),
+  z.object({ kind: z.literal('deleteColumn'), columnKey: z.string().max(100) }),
+  z.object({
+    kind: z.literal('updateColumn'),
+    columnKey: z.string().max(100),
+    displayName: z.string().trim().min(1).max(LIMITS.nameMaxLength).optional(),
+    description: z.string().max(2_000).nullable().optional(),
+  }),
+]);
+export type TableChange = z.infer<typeof tableChangeSchema>;

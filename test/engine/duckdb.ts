@@ -1,0 +1,43 @@
+/**
+ * A real DuckDB for the engine's tests, behind the engine's `SqlRunner` contract. Compiled queries
+ * go through `prepare`, which refuses a text holding more than one statement; `runAndReadAll` with
+ * values would quietly run all but the last one first.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { CompiledQuery, ResultRow, SqlRunner } from '../../src/engine/sql';
+
+export interface TestDuckDb extends SqlRunner {
+  /** Setup SQL written by the test itself (DDL, inserts); may hold several statements. */
+  exec(sql: string, values?: (string | number | boolean | null)[]): Promise<void>;
+  /** Rows of a test's own query, JSON-converted like `all`. */
+  rows(sql: string): Promise<ResultRow[]>;
+  close(): void;
+}
+
+export async function openTestDuckDb(): Promise<TestDuckDb> {
+  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+  const connection: DuckDBConnection = await instance.connect();
+
+  return {
+    async all(query: CompiledQuery): Promise<ResultRow[]> {
+      const prepared = await connection.prepare(query.sql);
+      try {
+        prepared.bind([...query.parameters]);
+        const reader = await prepared.runAndReadAll();
+        return reader.getRowObjectsJson();
+      } finally {
+        prepared.destroySync();
+      }
+    },
+    async exec(sql, values) {
+      await connection.run(sql, values);
+    },
+    async rows(sql) {
+      return (await connection.runAndReadAll(sql)).getRowObjectsJson();
+    },
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}

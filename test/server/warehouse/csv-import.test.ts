@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../src/server/errors';
+import { csvFileError } from '../../../src/server/warehouse/csv-errors';
+import { importCsvToTable } from '../../../src/server/warehouse/csv-import';
+import type { WarehouseExecutor } from '../../../src/server/warehouse/types';
+import { makeWarehouse, sql, tempDir, writeFile } from './helpers';
+
+const ACCOUNT = '55555555-5555-4555-8555-555555555555';
+const MB = 1024 * 1024;
+
+function setup() {
+  const { warehouse } = makeWarehouse();
+  const dir = tempDir();
+  const executor = warehouse.forAccount(ACCOUNT);
+  const importFile = (name: string, content: string | Buffer, maxBytes = MB) =>
+    importCsvToTable(executor, { filePath: writeFile(dir, name, content), schema: 'static', table: 't_1', maxBytes });
+  return { executor, importFile };
+}
+
+/** The BadInput message an import fails with. */
+async function failure(promise: Promise<unknown>): Promise<string> {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`Expected an AppError, got ${String(error)}`);
+  expect(error.kind).toBe('BadInput');
+  return error.message;
+}
+
+const tablesIn = (executor: WarehouseExecutor) =>
+  executor.all(sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'static' ORDER BY 1"));
+
+describe('CSV import', () => {
+  it('reads a file with detected types into static.t_<id> and reports its columns and rows', async () => {
+    const { executor, importFile } = setup();
+    const csv = [
+      'id,name,price,active,born,seen at,note',
+      '1,Ann,12.5,true,2001-02-03,2024-01-15 12:34:56,"a, quoted ""value"""',
+      '2,Bob,7,false,1999-12-31,2024-01-16 08:00:00,',
+    ].join('\n');
+    const result = await importFile('people.csv', csv);
+    expect(result).toEqual({
+      rowCount: 2,
+      columns: [
+        { name: 'id', type: 'Number', sqlType: 'BIGINT' },
+        { name: 'name', type: 'Text', sqlType: 'VARCHAR' },
+        { name: 'price', type: 'Number', sqlType: 'DOUBLE' },
+        { name: 'active', type: 'Boolean', sqlType: 'BOOLEAN' },
+        { name: 'born', type: 'Date', sqlType: 'DATE' },
+        { name: 'seen at', type: 'DateTime', sqlType: 'TIMESTAMP' },
+        { name: 'note', type: 'Text', sqlType: 'VARCHAR' },
+      ],
+    });
+    expect(await executor.all(sql('SELECT * FROM static.t_1 ORDER BY id'))).toEqual([
+      {
+        id: 1,
+        name: 'Ann',
+        price: 12.5,
+        active: true,
+        born: '2001-02-03',
+        'seen at': '2024-01-15T12:34:56.000Z',
+        note: 'a, quoted "value"',
+      },
+      {
+        id: 2,
+        name: 'Bob',
+        price: 7,
+        active: false,
+        born: '1999-12-31',
+        'seen at': '2024-01-16T08:00:00.000Z',
+        note: null,
+      },
+    ]);
+    expect(await tablesIn(executor)).toEqual([{ table_name: 't_1' }]);
+  });
+
+  it('accepts semicolons or tabs, CRLF line ends, a byte order mark and line breaks inside quotes', async () => {
+    const { executor, importFile } = setup();
+    expect((await importFile('semi.csv', '\uFEFFa;b\r\n1;"x;\r\ny"\r\n2;z\r\n')).rowCount).toBe(2);
+    expect(await executor.all(sql('SELECT a, b FROM static.t_1 ORDER BY a'))).toEqual([
+      { a: 1, b: 'x;\r\ny' },
+      { a: 2, b: 'z' },
+    ]);
+    const tabs = await importFile('tabs.tsv', 'x\ty\n1\t2\n');
+    expect(tabs.columns.map((c) => c.name)).toEqual(['x', 'y']);
+  });
+
+  it('keeps a header-only file as an empty table of text columns, and names blank or repeated headers', async () => {
+    const { importFile } = setup();
+    expect(await importFile('header.csv', 'a,b\n')).toEqual({
+      rowCount: 0,
+      columns: [
+        { name: 'a', type: 'Text', sqlType: 'VARCHAR' },
+        { name: 'b', type: 'Text', sqlType: 'VARCHAR' },
+      ],
+    });
+    const odd = await importFile('odd.csv', 'a,,a\n1,2,3\n');
+    expect(odd.columns.map((c) => c.name)).toEqual(['a', 'column1', 'a_1']);
+  });
+
+  it('reads every row to choose types when a value past DuckDB’s sample does not fit the guess', async () => {
+    const { executor, importFile } = setup();
+    const lines = ['code,label', ...Array.from({ length: 30_000 }, (_, i) => `${i},x`), 'A-1,y'];
+    const result = await importFile('late.csv', lines.join('\n'));
+    expect(result.rowCount).toBe(30_001);
+    expect(result.columns[0]).toEqual({ name: 'code', type: 'Text', sqlType: 'VARCHAR' });
+    expect(await executor.all(sql("SELECT label FROM static.t_1 WHERE code = 'A-1'"))).toEqual([{ label: 'y' }]);
+  });
+
+  it('names a row with too few or too many values, and its line', async () => {
+    const { importFile } = setup();
+    expect(await failure(importFile('short.csv', 'a,b,c\n1,x,3\n2,y\n3,z,4\n'))).toBe(
+      'Line 3 has 2 values, but the header has 3 columns.',
+    );
+    expect(await failure(importFile('long.csv', 'a,b,c\n1,x,3\n2,y,5,6\n'))).toBe(
+      'Line 3 has 4 values, but the header has 3 columns.',
+    );
+    const late = ['a,b', ...Array.from({ length: 30_000 }, (_, i) => `${i},x`), '7'].join('\n');
+    expect(await failure(importFile('late-short.csv', late))).toBe(
+      'Line 30002 has 1 value, but the header has 2 columns.',
+    );
+  });
+
+  it('refuses a file that is not UTF-8, naming the line', async () => {
+    const { importFile } = setup();
+    const latin1 = Buffer.concat([
+      Buffer.from('name,city\nAnn,'),
+      Buffer.from([0x4d, 0xfc, 0x6e, 0x63, 0x68, 0x65, 0x6e]),
+      Buffer.from('\n'),
+    ]);
+    expect(await failure(importFile('latin1.csv', latin1))).toBe(
+      'The file is not UTF-8 encoded (invalid characters on line 2). Save it as UTF-8 CSV and try again.',
+    );
+  });
+
+  it('refuses an empty file, a blank one, and a quote that is never closed', async () => {
+    const { importFile } = setup();
+    expect(await failure(importFile('empty.csv', ''))).toBe('The file is empty.');
+    expect(await failure(importFile('blank.csv', '\n \r\n\t\n'))).toBe('The file is empty.');
+    expect(await failure(importFile('quote.csv', 'a,b\n"1,x\n2,y\n'))).toBe(
+      'A quoted value on line 2 is never closed.',
+    );
+  });
+
+  it('refuses a file over the size limit before reading it', async () => {
+    const { importFile } = setup();
+    expect(await failure(importFile('big.csv', `a\n${'1\n'.repeat(1000)}`, 1024))).toBe(
+      'The file is 2 KB, over the limit of 1 KB.',
+    );
+  });
+
+  it('replaces the table atomically: a failed import leaves the old rows and columns as they were', async () => {
+    const { executor, importFile } = setup();
+    await importFile('v1.csv', 'a,b\n1,one\n2,two\n');
+    await expect(importFile('bad.csv', 'x,y,z\n1,2,3\n4,5\n')).rejects.toThrow(/Line 3/);
+    const lines = ['x', ...Array.from({ length: 30_000 }, (_, i) => String(i)), '1,2'].join('\n');
+    await expect(importFile('bad-late.csv', lines)).rejects.toThrow(/Line 30002/);
+    expect(await executor.all(sql('SELECT * FROM static.t_1 ORDER BY a'))).toEqual([
+      { a: 1, b: 'one' },
+      { a: 2, b: 'two' },
+    ]);
+    // No staging table left behind either.
+    expect(await tablesIn(executor)).toEqual([{ table_name: 't_1' }]);
+
+    await importFile('v2.csv', 'c\n3\n');
+    expect(await executor.all(sql('SELECT * FROM static.t_1'))).toEqual([{ c: 3 }]);
+    expect(await tablesIn(executor)).toEqual([{ table_name: 't_1' }]);
+  });
+
+  it('runs simultaneous imports into one table one after the other, so both succeed and one wins whole', async () => {
+    const { executor, importFile } = setup();
+    const results = await Promise.all([importFile('one.csv', 'n\n1\n'), importFile('two.csv', 'n\n2\n3\n')]);
+    expect(results.map((r) => r.rowCount)).toEqual([1, 2]);
+    const rows = await executor.all(sql('SELECT n FROM static.t_1 ORDER BY n'));
+    expect([[{ n: 1 }], [{ n: 2 }, { n: 3 }]]).toContainEqual(rows);
+    expect(await tablesIn(executor)).toEqual([{ table_name: 't_1' }]);
+  });
+
+  it('tells the user to try again when another writer (outside the import lock) changed the table meanwhile', () => {
+    const error = csvFileError(
+      new Error('TransactionContext Error: Catalog write-write conflict on create with "t_1"'),
+    );
+    expect(error).toMatchObject({
+      kind: 'Conflict',
+      message: 'The table was changed by someone else during the import. Please try again.',
+    });
+    expect(csvFileError(new Error('IO Error: disk full'))).toBeNull();
+  });
+});
