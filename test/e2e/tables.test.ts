@@ -83,6 +83,18 @@ describe('static tables in the browser', () => {
       .toEqual(['x2', 'y2']);
   });
 
+  it('deletes a row from the cell menu and a column from the header menu', async () => {
+    await cell(page, 2, 0).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Delete row' }).click();
+    await page.getByText('Displaying 9 row(s)').waitFor();
+    expect(await cellTexts(page, 2)).toEqual(['x1', 'y1']);
+    await page.getByRole('button', { name: 'Column menu B' }).click();
+    await page.getByRole('menuitem', { name: 'Delete column' }).click();
+    await page.getByText('Delete the column "B" and all its values?').waitFor();
+    await page.getByRole('button', { name: 'Ok' }).click();
+    await expect.poll(() => cellTexts(page, 1), { timeout: 10_000 }).toEqual(['Alpha']);
+  });
+
   it('renames the table on blur and lists it', async () => {
     const name = page.getByLabel('Table name');
     await name.fill('Budget 2026');

@@ -51,6 +51,7 @@ function StaticTablePage() {
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [deleting, setDeleting] = useState(false);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
 
   const query: GridQuery = useMemo(
     () => ({ filterGroups: decodeFilterGroups(search.filter), sorting: decodeSorting(search.sort) }),
@@ -206,6 +207,8 @@ function StaticTablePage() {
         onEdit={onEdit}
         onColumnSettings={setSettingsFor}
         chunkSize={STATIC_TABLE_CHUNK}
+        onDeleteRow={(rowId) => structural.mutate({ id, changes: [{ kind: 'deleteRows', rowIds: [Number(rowId)] }] })}
+        onDeleteColumn={setDeletingColumn}
         actions={
           <>
             <Button
@@ -257,6 +260,20 @@ function StaticTablePage() {
         loading={remove.isPending}
         onCancel={() => setDeleting(false)}
         onConfirm={() => remove.mutate({ id })}
+      />
+      <ConfirmDialog
+        opened={deletingColumn !== null}
+        danger
+        message={`Delete the column "${data.columns.find((c) => c.columnKey === deletingColumn)?.displayName ?? ''}" and all its values?`}
+        loading={structural.isPending}
+        onCancel={() => setDeletingColumn(null)}
+        onConfirm={() =>
+          deletingColumn &&
+          structural.mutate(
+            { id, changes: [{ kind: 'deleteColumn', columnKey: deletingColumn }] },
+            { onSettled: () => setDeletingColumn(null) },
+          )
+        }
       />
       {settingsColumn && (
         <ColumnSettingsDialog

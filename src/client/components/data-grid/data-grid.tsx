@@ -1,5 +1,5 @@
 import { Alert, Box, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFilter, IconZoomCode } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFilter, IconRowRemove, IconZoomCode } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -30,6 +30,9 @@ export interface DataGridProps {
   actions?: ReactNode;
   /** Under the grid, e.g. sheet tabs. */
   footer?: ReactNode;
+  /** Editable tables: remove a row (cell menu) or a column (header menu). */
+  onDeleteRow?: (rowId: GridRow['_row_id']) => void;
+  onDeleteColumn?: (columnKey: string) => void;
   /** Rows per infinite-scroll request (spec: 100 for datasets). */
   chunkSize?: number;
 }
@@ -51,6 +54,8 @@ export function DataGrid({
   actions,
   footer,
   chunkSize = GRID.chunkSize,
+  onDeleteRow,
+  onDeleteColumn,
 }: DataGridProps) {
   const { pages, count, rows } = useGridData(source, query, chunkSize);
   const scroller = useRef<HTMLDivElement>(null);
@@ -296,6 +301,7 @@ export function DataGrid({
                 onFilter={() => openFilter({ columnKey: column.key })}
                 onSort={(direction) => sortBy(column.key, direction)}
                 onSettings={onColumnSettings ? () => onColumnSettings(column.key) : undefined}
+                onDelete={onDeleteColumn ? () => onDeleteColumn(column.key) : undefined}
               />
             );
           })}
@@ -412,6 +418,18 @@ export function DataGrid({
             >
               Inspect Value
             </Menu.Item>
+            {onDeleteRow && (
+              <Menu.Item
+                color="red"
+                leftSection={<IconRowRemove size={14} />}
+                onClick={() => {
+                  const row = rows[cellMenu.position.rowIndex];
+                  if (row) onDeleteRow(row._row_id);
+                }}
+              >
+                Delete row
+              </Menu.Item>
+            )}
           </Menu.Dropdown>
         </Menu>
       )}

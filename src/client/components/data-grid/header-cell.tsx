@@ -8,6 +8,7 @@ import {
   IconSettings,
   IconSortAscending,
   IconSortDescending,
+  IconTrash,
 } from '@tabler/icons-react';
 import type { Header } from '@tanstack/react-table';
 import type { Sorting } from '../../../shared/tables';
@@ -23,6 +24,7 @@ interface HeaderCellProps {
   onFilter: () => void;
   onSort: (direction: Sorting['direction']) => void;
   onSettings?: () => void;
+  onDelete?: () => void;
 }
 
 /** A column header: name, sort mark, context menu and a resize handle on its right edge. */
@@ -35,6 +37,7 @@ export function HeaderCell({
   onFilter,
   onSort,
   onSettings,
+  onDelete,
 }: HeaderCellProps) {
   const width = header.getSize();
   return (
@@ -85,6 +88,14 @@ export function HeaderCell({
             <Menu.Item leftSection={<IconSortDescending size={14} />} onClick={() => onSort('Descending')}>
               Sort descending
             </Menu.Item>
+            {onDelete && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+                  Delete column
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Group>

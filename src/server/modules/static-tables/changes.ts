@@ -7,23 +7,13 @@ import { ROW_ID, STATIC_SCHEMA, newColumnKey, q, qualified, warehouseTableName }
 import { listColumns, replaceColumns, touchTable } from './repo';
 import { warehouseError } from './warehouse-errors';
 
-const INTEGER_TYPES = [
-  'TINYINT',
-  'SMALLINT',
-  'INTEGER',
-  'BIGINT',
-  'HUGEINT',
-  'UTINYINT',
-  'USMALLINT',
-  'UINTEGER',
-  'UBIGINT',
-  'UHUGEINT',
-];
+const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
 
 /** Keys of whole-number columns (an imported CSV's integers), where DuckDB would silently round 12.5 to 13. */
 async function integerColumns(session: WarehouseSession, id: string): Promise<Set<string>> {
+  const types = INTEGER_TYPES.map((_, i) => `$${i + 3}`).join(', ');
   const rows = await session.all({
-    sql: `SELECT column_name FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 AND data_type IN (${INTEGER_TYPES.map((_, i) => `$${i + 3}`).join(', ')})`,
+    sql: `SELECT column_name FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 AND data_type IN (${types})`,
     parameters: [STATIC_SCHEMA, warehouseTableName(id), ...INTEGER_TYPES],
   });
   return new Set(rows.map((r) => String(r.column_name)));
