@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { call, expectError, makeApp, signIn, type CallResult, type TestApp } from '../helpers';
+import {
+  byName,
+  createTable,
+  getTable,
+  ok,
+  rowsByName,
+  uploadCsv,
+  uploadFiles,
+  warehouseTables,
+  type StaticTable,
+} from './helpers';
+
+async function tableToImportInto(env: Record<string, string> = {}) {
+  const t = await makeApp(env);
+  const cookie = await signIn(t, 'owner@example.com');
+  const table = await createTable(t, cookie, {
+    name: 'Target',
+    columns: [{ displayName: 'Old' }],
+    rows: [['kept 1'], ['kept 2']],
+  });
+  return { t, cookie, table };
+}
+
+/** The table, its rows, the warehouse and the upload folder are as they were before the failed upload. */
+async function expectUntouched(t: TestApp, cookie: string, before: StaticTable): Promise<void> {
+  expect(await getTable(t, cookie, before.id)).toEqual(before);
+  expect(await warehouseTables(t, cookie)).toHaveLength(1);
+  expect(await uploadFiles(t, cookie)).toEqual([]);
+}
+
+interface Imported {
+  rowCount: number;
+  columns: StaticTable['columns'];
+}
+
+describe('PUT /api/static-tables/{id}/upload', () => {
+  it('replaces the columns and rows with the CSV file, detecting column types', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    const csv =
+      'Name,Amount,Day,At,Active\r\n' +
+      'Alpha,10,2024-01-05,2024-01-05 10:00:00,true\r\n' +
+      '"Beta, Inc.",25.5,2024-02-10,2024-02-10 12:30:00,false\r\n' +
+      '"Say ""hi""",,,,\r\n';
+    const imported = ok(await uploadCsv(t, cookie, table.id, csv)) as Imported;
+    expect(imported.rowCount).toBe(3);
+    expect(imported.columns.map((c) => [c.displayName, c.type, c.order])).toEqual([
+      ['Name', 'Text', 0],
+      ['Amount', 'Number', 1],
+      ['Day', 'Date', 2],
+      ['At', 'DateTime', 3],
+      ['Active', 'Boolean', 4],
+    ]);
+
+    const after = await getTable(t, cookie, table.id);
+    expect(after.columns).toEqual(imported.columns);
+    expect(after.rowCount).toBe(3);
+    expect(after.rows.map((r) => r._row_id)).toEqual([1, 2, 3]);
+    expect(byName(after, after.rows)).toEqual([
+      { Name: 'Alpha', Amount: 10, Day: '2024-01-05', At: '2024-01-05T10:00:00.000Z', Active: true },
+      { Name: 'Beta, Inc.', Amount: 25.5, Day: '2024-02-10', At: '2024-02-10T12:30:00.000Z', Active: false },
+      { Name: 'Say "hi"', Amount: null, Day: null, At: null, Active: null },
+    ]);
+    expect(await warehouseTables(t, cookie)).toHaveLength(1);
+    expect(await uploadFiles(t, cookie)).toEqual([]);
+  });
+
+  it('reads a semicolon-separated file with a byte order mark, and a file with a header only', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    ok(await uploadCsv(t, cookie, table.id, '\uFEFFa;b\n1;x\n2;y\n'));
+    expect(await rowsByName(t, cookie, table.id)).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ]);
+    const headerOnly = ok(await uploadCsv(t, cookie, table.id, 'c,d\n')) as Imported;
+    expect(headerOnly.rowCount).toBe(0);
+    const after = await getTable(t, cookie, table.id);
+    expect(after.columns.map((c) => c.displayName)).toEqual(['c', 'd']);
+    expect(after.rows).toEqual([]);
+  });
+
+  it('accepts the id and name fields the import form sends before the file', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    const boundary = '----ws-import-form';
+    const part = (headers: string, body: string) => `--${boundary}\r\n${headers}\r\n\r\n${body}\r\n`;
+    const payload =
+      part('Content-Disposition: form-data; name="id"', table.id) +
+      part('Content-Disposition: form-data; name="name"', 'Target') +
+      part('Content-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv', 'k\nv\n') +
+      `--${boundary}--\r\n`;
+    const res = await call(t.server, 'PUT', `/api/static-tables/${table.id}/upload`, {
+      cookie,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: payload,
+    });
+    expect((ok(res) as Imported).rowCount).toBe(1);
+  });
+
+  it.each([
+    ['text/plain', 'data.csv'],
+    ['application/vnd.ms-excel', 'data.csv'],
+    ['application/json', 'data.json'],
+  ])('refuses a file of type %s with "Failed to upload file"', async (contentType, fileName) => {
+    const { t, cookie, table } = await tableToImportInto();
+    const res = await uploadCsv(t, cookie, table.id, 'a,b\n1,2\n', { contentType, fileName });
+    expect(expectError(res, 400)).toBe('Failed to upload file: only CSV files (text/csv) are accepted.');
+    await expectUntouched(t, cookie, table);
+  });
+
+  it('refuses a request that is not multipart, or holds no file', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    const json = await call(t.server, 'PUT', `/api/static-tables/${table.id}/upload`, {
+      cookie,
+      body: { file: 'a,b' },
+    });
+    expect(expectError(json, 400)).toBe('Failed to upload file: send the file as multipart/form-data.');
+
+    const boundary = '----ws-no-file';
+    const noFile = await call(t.server, 'PUT', `/api/static-tables/${table.id}/upload`, {
+      cookie,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nTarget\r\n--${boundary}--\r\n`,
+    });
+    expect(expectError(noFile, 400)).toBe('Failed to upload file: no file was sent.');
+    await expectUntouched(t, cookie, table);
+  });
+
+  const badFiles: [string, string | Buffer, RegExp][] = [
+    ['a row with too few values', 'a,b\n1,2\n3\n4,5\n', /^Line 3 has 1 value, but the header has 2 columns\.$/],
+    ['a row with too many values', 'a,b\n1,2\n3,4\n5,6,7\n', /^Line 4 has 3 values, but the header has 2 columns\.$/],
+    ['an unclosed quote', 'a,b\n1,"2\n3,4\n', /^A quoted value on line 2 is never closed\.$/],
+    ['bytes that are not UTF-8', Buffer.from('a,b\nx,\xff\xfe\n', 'latin1'), /not UTF-8 encoded .*line 2/],
+    ['an empty file', '', /^The file is empty\.$/],
+    ['a file of blank lines', ' \r\n\r\n', /^The file is empty\.$/],
+  ];
+
+  it.each(badFiles)('refuses %s with a clear 400 and leaves the table untouched', async (_, content, message) => {
+    const { t, cookie, table } = await tableToImportInto();
+    const res = await uploadCsv(t, cookie, table.id, content);
+    expect(expectError(res, 400)).toMatch(message);
+    await expectUntouched(t, cookie, table);
+  });
+
+  it('refuses a file over UPLOAD_MAX_MB with 413 naming the limit, and leaves the table untouched', async () => {
+    const { t, cookie, table } = await tableToImportInto({ UPLOAD_MAX_MB: '0.001' });
+    const ok1k = await uploadCsv(t, cookie, table.id, `a\n${'1\n'.repeat(400)}`);
+    expect(ok1k.status, JSON.stringify(ok1k.body)).toBe(200);
+    const before = await getTable(t, cookie, table.id);
+
+    const res: CallResult = await uploadCsv(t, cookie, table.id, `a\n${'1\n'.repeat(600)}`);
+    expect(expectError(res, 413)).toBe('Failed to upload file: the file is over the limit of 1 KB.');
+    await expectUntouched(t, cookie, before);
+  });
+
+  it('answers 404 for a table that does not exist, and reads nothing', async () => {
+    const { t, cookie } = await tableToImportInto();
+    const res = await uploadCsv(t, cookie, '00000000-0000-0000-0000-000000000000', 'a\n1\n');
+    expect(expectError(res, 404)).toBe('Table not found.');
+    expect(await uploadFiles(t, cookie)).toEqual([]);
+  });
+});
