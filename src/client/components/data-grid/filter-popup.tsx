@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Popover, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Popover, Select, Stack, Text } from '@mantine/core';
 import { IconFilter, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
   type FilterOperator,
 } from '../../../shared/tables';
 import { FilterValueInput } from './filter-value-input';
+import { PopupActions } from './popup-actions';
 import { INSIDE_POPOVER } from './constants';
 import type { GridColumn } from './types';
 
@@ -233,38 +234,16 @@ export function FilterPopup({ columns, value, onApply, seed, opened, onOpenedCha
               </Group>
             </Stack>
           ))}
-          <Group justify="space-between" mt="xs">
-            <Button
-              size="xs"
-              variant="subtle"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => setGroups((all) => [...all, { filters: [blankFilter()] }])}
-            >
-              Add filter group
-            </Button>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  onApply([]);
-                  onOpenedChange(false);
-                }}
-              >
-                Clear
-              </Button>
-              <Tooltip label={COLUMN_REQUIRED} disabled={allHaveColumns}>
-                <Button
-                  size="xs"
-                  onClick={apply}
-                  disabled={!allHaveColumns}
-                  data-disabled={!allHaveColumns || undefined}
-                >
-                  Apply
-                </Button>
-              </Tooltip>
-            </Group>
-          </Group>
+          <PopupActions
+            addLabel="Add filter group"
+            onAdd={() => setGroups((all) => [...all, { filters: [blankFilter()] }])}
+            onClear={() => {
+              onApply([]);
+              onOpenedChange(false);
+            }}
+            onApply={apply}
+            blockedReason={allHaveColumns ? null : COLUMN_REQUIRED}
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>

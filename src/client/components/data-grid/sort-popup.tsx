@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, Popover, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { IconArrowsSort, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowsSort, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { INSIDE_POPOVER } from './constants';
 import type { Sorting } from '../../../shared/tables';
+import { PopupActions } from './popup-actions';
 import type { GridColumn } from './types';
 
 type DraftSort = { columnKey: string | null; direction: Sorting['direction'] };
@@ -85,31 +86,15 @@ export function SortPopup({
               </ActionIcon>
             </Group>
           ))}
-          <Group justify="space-between">
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              leftSection={<IconPlus size={12} />}
-              onClick={() => setDraft((all) => [...all, { columnKey: null, direction: 'Ascending' }])}
-            >
-              Add sort
-            </Button>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => {
-                  onApply([]);
-                  setOpened(false);
-                }}
-              >
-                Clear
-              </Button>
-              <Button size="xs" onClick={apply}>
-                Apply
-              </Button>
-            </Group>
-          </Group>
+          <PopupActions
+            addLabel="Add sort"
+            onAdd={() => setDraft((all) => [...all, { columnKey: null, direction: 'Ascending' }])}
+            onClear={() => {
+              onApply([]);
+              setOpened(false);
+            }}
+            onApply={apply}
+          />
         </Stack>
       </Popover.Dropdown>
     </Popover>
