@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp, type App } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+
+/** The real app on a loopback port, with a signed-in user. */
+export interface BenchServer {
+  app: App;
+  config: Config;
+  baseUrl: string;
+  cookie: string;
+  accountId: string;
+  close(): Promise<void>;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`HTTP ${status}: ${body.slice(0, 500)}`);
+  }
+}
+
+/** Builds the app on `dataDir` with `env` over the bench defaults, listens on 127.0.0.1 and signs in. */
+export async function startServer(dataDir: string, env: Record<string, string>): Promise<BenchServer> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server has no TCP address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const close = () => app.server.close();
+  try {
+    const cookie = await signIn(baseUrl, dataDir, 'bench@example.com');
+    const me = await requestJson<{ currentAccountId: string | null }>(baseUrl, cookie, 'GET', '/api/me');
+    if (!me.currentAccountId) throw new Error('The bench user has no account');
+    return { app, config, baseUrl, cookie, accountId: me.currentAccountId, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Signs in as a user does: asks for a login link, takes it from the outbox the server writes when
+ * no SMTP_URL is set (DATA_DIR/outbox.jsonl; /dev/outbox is off in production) and confirms it.
+ */
+async function signIn(baseUrl: string, dataDir: string, email: string): Promise<string> {
+  await requestJson(baseUrl, '', 'POST', '/api/login', { email });
+  const lines = fs.readFileSync(path.join(dataDir, 'outbox.jsonl'), 'utf8').trim().split('\n');
+  const mail = lines.map((line) => JSON.parse(line) as { to: string; text: string }).findLast((m) => m.to === email);
+  const token = mail && /\/confirm\?token=([^\s&]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`No login link for ${email} in the outbox`);
+  const res = await fetch(`${baseUrl}/api/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: decodeURIComponent(token) }),
+  });
+  if (!res.ok) throw new HttpError(res.status, await res.text());
+  const session = res.headers.getSetCookie().find((c) => c.startsWith('ws_session='));
+  if (!session) throw new Error('Confirming the login set no session cookie');
+  return session.split(';')[0] ?? '';
+}
+
+/** One JSON call; a status other than 2xx throws. */
+export async function requestJson<T = unknown>(
+  baseUrl: string,
+  cookie: string,
+  method: 'GET' | 'POST' | 'PUT',
+  urlPath: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new HttpError(res.status, await res.text());
+  return (await res.json()) as T;
+}
+
+/** A multipart upload of one file as field `file`, the way the browser sends it. */
+export async function uploadFile<T = unknown>(
+  server: BenchServer,
+  urlPath: string,
+  filePath: string,
+  type: string,
+): Promise<T> {
+  const form = new FormData();
+  form.append('file', await fs.openAsBlob(filePath, { type }), path.basename(filePath));
+  const res = await fetch(`${server.baseUrl}${urlPath}`, {
+    method: 'PUT',
+    headers: { cookie: server.cookie },
+    body: form,
+  });
+  if (!res.ok) throw new HttpError(res.status, await res.text());
+  return (await res.json()) as T;
+}
