@@ -77,7 +77,11 @@ export function buildPageStatement(query: TableQuery, dialect: SqlDialect = duck
   const { from, scope, where, selected } = prepare(query);
   const orderBy = compileOrderBy(query.sorting, selected, scope);
   const plain: SelectStatement = { kind: 'select', items: columnItems(selected), from, where, orderBy, limit, offset };
-  if (scope.rowKey === null || offset + limit <= dialect.capabilities.nativeLateMaterializationRows) return plain;
+  const { nativeLateMaterializationRows, filteredPlainRows } = dialect.capabilities;
+  const shallow =
+    offset + limit <=
+    (where === null ? nativeLateMaterializationRows : Math.max(nativeLateMaterializationRows, filteredPlainRows));
+  if (scope.rowKey === null || shallow) return plain;
 
   const key: Expr = { kind: 'column', name: scope.rowKey };
   const keys: SelectStatement = { ...plain, items: [{ expr: key, alias: null }] };

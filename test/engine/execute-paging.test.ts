@@ -11,7 +11,7 @@ import { createFixture, ids, tableQuery } from './fixture';
 
 /** DuckDB with the keys-first page shape on every page, so small tables exercise it too. */
 class KeysFirstDuckDb extends DuckDbDialect {
-  override readonly capabilities: DialectCapabilities = { nativeLateMaterializationRows: 0 };
+  override readonly capabilities: DialectCapabilities = { nativeLateMaterializationRows: 0, filteredPlainRows: 0 };
 }
 const keysFirst = new KeysFirstDuckDb();
 

@@ -8,7 +8,10 @@ import type { SqlType } from '../sql-ast';
 export class DuckDbDialect extends SqlDialect {
   override readonly name: string = 'duckdb';
   // DuckDB's own late materialization covers LIMIT + OFFSET up to late_materialization_max_rows (50).
-  override readonly capabilities: DialectCapabilities = { nativeLateMaterializationRows: 50 };
+  override readonly capabilities: DialectCapabilities = {
+    nativeLateMaterializationRows: 50,
+    filteredPlainRows: 10_000,
+  };
 
   /** DuckDB stores NUL in text but its parser ends a literal there, so NUL is spelled `chr(0)`. */
   protected override stringLiteral(value: string): string {
