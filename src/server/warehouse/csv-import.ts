@@ -11,6 +11,10 @@ export interface CsvImportOptions {
   schema: string;
   table: string;
   maxBytes: number;
+  /** Adds a column numbering the rows in file order (e.g. a static table's `_row_id`). */
+  rowIdColumn?: string;
+  /** Names to store the columns under, given the header's names (e.g. generated column keys). */
+  storedNames?: (headerNames: string[]) => string[];
 }
 
 export interface CsvImportResult {
@@ -66,9 +70,22 @@ async function replaceFromCsv(
   const staging = `_import_${randomBytes(6).toString('hex')}`;
   const stagingName = quoteQualified(options.schema, staging);
   const source = readCsvCall(facts, sampleEveryRow ? ', sample_size = -1' : '');
+  const rowId = options.rowIdColumn ? `row_number() OVER () AS ${quoteIdentifier(options.rowIdColumn)}, ` : '';
   return executor.transaction(async (tx: WarehouseSession) => {
-    await tx.run(`CREATE TABLE ${stagingName} AS SELECT * FROM ${source}`, [options.filePath]);
-    const { columns } = await tx.query({ sql: `SELECT * FROM ${stagingName} LIMIT 0`, parameters: [] });
+    // One pass over the file: the row numbers and the final names are set here, not by a copy later.
+    await tx.run(`CREATE TABLE ${stagingName} AS SELECT ${rowId}* FROM ${source}`, [options.filePath]);
+    const read = await tx.query({ sql: `SELECT * FROM ${stagingName} LIMIT 0`, parameters: [] });
+    const columns = read.columns.filter((c) => c.name !== options.rowIdColumn);
+    if (options.storedNames) {
+      const stored = options.storedNames(columns.map((c) => c.name));
+      for (const [i, column] of columns.entries()) {
+        const name = stored[i];
+        if (name === undefined || name === column.name) continue;
+        await tx.run(
+          `ALTER TABLE ${stagingName} RENAME COLUMN ${quoteIdentifier(column.name)} TO ${quoteIdentifier(name)}`,
+        );
+      }
+    }
     const [count] = await tx.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${stagingName}`, parameters: [] });
     await tx.run(`DROP TABLE IF EXISTS ${quoteQualified(options.schema, options.table)}`);
     await tx.run(`ALTER TABLE ${stagingName} RENAME TO ${quoteIdentifier(options.table)}`);

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Column, Paged } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { newId } from '../../db/ids';
-import { badInput, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { parseInput } from '../../validate';
 import { importCsvToTable } from '../../warehouse/csv-import';
 import { requireWriter } from '../accounts/access';
@@ -238,37 +238,37 @@ export function createStaticTablesService(deps: Deps) {
 
     /** Replaces the table with a CSV file's rows and columns (types detected); the old rows stay on failure. */
     async importCsv(ctx: AccountContext, id: string, filePath: string) {
-      const warehouse = deps.warehouse.forAccount(ctx.accountId);
-      const stagingName = `${warehouseTableName(id)}__csv`;
       try {
         await mustFind(ctx, id);
         requireWriter(ctx);
-        const result = await importCsvToTable(warehouse, {
+        // Generated keys avoid every header name, so renaming one column never collides with another.
+        let keys: string[] = [];
+        const result = await importCsvToTable(deps.warehouse.forAccount(ctx.accountId), {
           filePath,
           schema: STATIC_SCHEMA,
-          table: stagingName,
+          table: warehouseTableName(id),
           maxBytes: deps.config.uploadMaxBytes,
+          rowIdColumn: ROW_ID,
+          storedNames: (names) => {
+            const taken = new Set<string>(names);
+            keys = names.map(() => {
+              const key = newColumnKey(taken);
+              taken.add(key);
+              return key;
+            });
+            return keys;
+          },
         });
-        if (result.columns.length === 0) throw badInput('Failed to upload file: the file has no columns.');
-        const taken = new Set<string>();
-        const columns: Column[] = result.columns.map((c, i) => {
-          const columnKey = newColumnKey(taken);
-          taken.add(columnKey);
-          return { columnKey, displayName: c.name, description: null, order: i, type: c.type };
-        });
-        const select = result.columns.map((c, i) => `${q(c.name)} AS ${q(columns[i]!.columnKey)}`).join(', ');
-        const staging = `${q(STATIC_SCHEMA)}.${q(stagingName)}`;
-        await exclusive(ctx, id, async () => {
-          await warehouse.transaction(async (session) => {
-            await session.run(
-              `CREATE OR REPLACE TABLE ${qualified(id)} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, ${select} FROM ${staging}`,
-            );
-            await session.run(`DROP TABLE ${staging}`);
-          });
-          await db.transaction().execute(async (trx) => {
-            await replaceColumns(trx, id, columns);
-            await touchTable(trx, id, clock(), result.rowCount);
-          });
+        const columns: Column[] = result.columns.map((c, i) => ({
+          columnKey: keys[i]!,
+          displayName: c.name,
+          description: null,
+          order: i,
+          type: c.type,
+        }));
+        await db.transaction().execute(async (trx) => {
+          await replaceColumns(trx, id, columns);
+          await touchTable(trx, id, clock(), result.rowCount);
         });
         return { rowCount: result.rowCount, columns };
       } finally {
