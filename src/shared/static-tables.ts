@@ -65,6 +65,8 @@ export const tableChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deleteRows'), rowIds: z.array(z.number().int()).min(1).max(10_000) }),
   z.object({ kind: z.literal('addColumn'), column: newColumnSchema }),
   z.object({ kind: z.literal('deleteColumn'), columnKey: z.string().max(100) }),
+  /** Moves a column to a new place (0-based) in the column order. */
+  z.object({ kind: z.literal('moveColumn'), columnKey: z.string().max(100), toIndex: z.number().int().min(0) }),
   z.object({
     kind: z.literal('updateColumn'),
     columnKey: z.string().max(100),

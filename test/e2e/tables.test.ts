@@ -89,6 +89,10 @@ describe('static tables in the browser', () => {
     await page.getByText('Displaying 9 row(s)').waitFor();
     expect(await cellTexts(page, 2)).toEqual(['x1', 'y1']);
     await page.getByRole('button', { name: 'Column menu B' }).click();
+    await page.getByRole('menuitem', { name: 'Move left' }).click();
+    await expect.poll(() => page.getByRole('columnheader').allTextContents(), { timeout: 10_000 }).toEqual(['B', 'A']);
+    expect(await cellTexts(page, 1)).toEqual(['', 'Alpha']);
+    await page.getByRole('button', { name: 'Column menu B' }).click();
     await page.getByRole('menuitem', { name: 'Delete column' }).click();
     await page.getByText('Delete the column "B" and all its values?').waitFor();
     await page.getByRole('button', { name: 'Ok' }).click();

@@ -209,6 +209,9 @@ function StaticTablePage() {
         chunkSize={STATIC_TABLE_CHUNK}
         onDeleteRow={(rowId) => structural.mutate({ id, changes: [{ kind: 'deleteRows', rowIds: [Number(rowId)] }] })}
         onDeleteColumn={setDeletingColumn}
+        onMoveColumn={(columnKey, toIndex) =>
+          structural.mutate({ id, changes: [{ kind: 'moveColumn', columnKey, toIndex }] })
+        }
         actions={
           <>
             <Button

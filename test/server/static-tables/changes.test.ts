@@ -147,6 +147,29 @@ describe('POST /api/static-tables/{id}/changes, one kind at a time', () => {
     after = await getTable(t, cookie, table.id);
     expect(after.columns[1]).toMatchObject({ displayName: 'Bee', description: null });
   });
+
+  it('moveColumn: changes the order only, renumbering it, and clamps past the end', async () => {
+    const { t, cookie } = await setup();
+    const table = await abcTable(t, cookie);
+    await postChanges(t, cookie, table.id, [{ kind: 'moveColumn', columnKey: 'b', toIndex: 0 }]);
+    let after = await getTable(t, cookie, table.id);
+    expect(after.columns.map((c) => [c.columnKey, c.order])).toEqual([
+      ['b', 0],
+      ['a', 1],
+    ]);
+    expect(after.rows).toEqual(table.rows);
+
+    await postChanges(t, cookie, table.id, [{ kind: 'moveColumn', columnKey: 'b', toIndex: 99 }]);
+    after = await getTable(t, cookie, table.id);
+    expect(after.columns.map((c) => c.columnKey)).toEqual(['a', 'b']);
+    expectError(
+      await call(t.server, 'POST', `/api/static-tables/${table.id}/changes`, {
+        cookie,
+        body: { changes: [{ kind: 'moveColumn', columnKey: 'zz', toIndex: 0 }] },
+      }),
+      400,
+    );
+  });
 });
 
 describe('POST /api/static-tables/{id}/changes, several at once', () => {

@@ -33,6 +33,8 @@ export interface DataGridProps {
   /** Editable tables: remove a row (cell menu) or a column (header menu). */
   onDeleteRow?: (rowId: GridRow['_row_id']) => void;
   onDeleteColumn?: (columnKey: string) => void;
+  /** Editable tables: move a column to another place in the order. */
+  onMoveColumn?: (columnKey: string, toIndex: number) => void;
   /** Rows per infinite-scroll request (spec: 100 for datasets). */
   chunkSize?: number;
 }
@@ -56,6 +58,7 @@ export function DataGrid({
   chunkSize = GRID.chunkSize,
   onDeleteRow,
   onDeleteColumn,
+  onMoveColumn,
 }: DataGridProps) {
   const { pages, count, rows } = useGridData(source, query, chunkSize);
   const scroller = useRef<HTMLDivElement>(null);
@@ -302,6 +305,9 @@ export function DataGrid({
                 onSort={(direction) => sortBy(column.key, direction)}
                 onSettings={onColumnSettings ? () => onColumnSettings(column.key) : undefined}
                 onDelete={onDeleteColumn ? () => onDeleteColumn(column.key) : undefined}
+                onMove={onMoveColumn ? (step) => onMoveColumn(column.key, i + step) : undefined}
+                canMoveLeft={i > 0}
+                canMoveRight={i < columns.length - 1}
               />
             );
           })}

@@ -1,6 +1,8 @@
 import { ActionIcon, Group, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowDown,
+  IconArrowLeft,
+  IconArrowRight,
   IconArrowUp,
   IconDots,
   IconFilter,
@@ -25,6 +27,10 @@ interface HeaderCellProps {
   onSort: (direction: Sorting['direction']) => void;
   onSettings?: () => void;
   onDelete?: () => void;
+  /** Moves the column one place left (-1) or right (+1); absent where columns cannot move. */
+  onMove?: (step: -1 | 1) => void;
+  canMoveLeft?: boolean;
+  canMoveRight?: boolean;
 }
 
 /** A column header: name, sort mark, context menu and a resize handle on its right edge. */
@@ -38,6 +44,9 @@ export function HeaderCell({
   onSort,
   onSettings,
   onDelete,
+  onMove,
+  canMoveLeft,
+  canMoveRight,
 }: HeaderCellProps) {
   const width = header.getSize();
   return (
@@ -88,6 +97,21 @@ export function HeaderCell({
             <Menu.Item leftSection={<IconSortDescending size={14} />} onClick={() => onSort('Descending')}>
               Sort descending
             </Menu.Item>
+            {onMove && (
+              <>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconArrowLeft size={14} />} disabled={!canMoveLeft} onClick={() => onMove(-1)}>
+                  Move left
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconArrowRight size={14} />}
+                  disabled={!canMoveRight}
+                  onClick={() => onMove(1)}
+                >
+                  Move right
+                </Menu.Item>
+              </>
+            )}
             {onDelete && (
               <>
                 <Menu.Divider />

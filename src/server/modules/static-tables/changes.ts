@@ -92,6 +92,14 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
             await session.run(`ALTER TABLE ${table} DROP COLUMN ${q(change.columnKey)}`);
             columns = columns.filter((c) => c.columnKey !== change.columnKey);
             break;
+          case 'moveColumn': {
+            known(change.columnKey);
+            const moving = columns.find((c) => c.columnKey === change.columnKey)!;
+            const rest = columns.filter((c) => c.columnKey !== change.columnKey);
+            const at = Math.min(change.toIndex, rest.length);
+            columns = [...rest.slice(0, at), moving, ...rest.slice(at)];
+            break;
+          }
           case 'updateColumn':
             known(change.columnKey);
             columns = columns.map((c) =>
