@@ -1,5 +1,5 @@
-import { Alert, Box, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFilter, IconRowRemove, IconZoomCode } from '@tabler/icons-react';
+import { Alert, Box, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -7,10 +7,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { Sorting } from '../../../shared/tables';
 import { errorMessage } from '../../lib/error-message';
 import { patchCachedRows } from './cache-patch';
+import { CellMenu } from './cell-menu';
 import { GRID } from './constants';
 import { FilterPopup } from './filter-popup';
 import { isEditableValue, isInspectable, splitPaste } from './format-cell';
 import { GoToColumn } from './go-to-column';
+import { GridSkeleton } from './grid-skeleton';
+import { CORNER_STYLE, GUTTER_STYLE, SCROLLER_STYLE, rowStyle } from './grid-styles';
 import { GridCell } from './grid-cell';
 import { HeaderCell } from './header-cell';
 import { InspectValueDialog } from './inspect-value-dialog';
@@ -267,30 +270,10 @@ export function DataGrid({
         tabIndex={0}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
-        style={{
-          height: '60vh',
-          minHeight: GRID.minHeight,
-          overflow: 'auto',
-          border: '1px solid var(--mantine-color-gray-3)',
-          borderRadius: 'var(--mantine-radius-sm)',
-          background: 'white',
-          outline: 'none',
-        }}
+        style={SCROLLER_STYLE}
       >
         <div style={{ width: totalWidth, position: 'sticky', top: 0, zIndex: 3, display: 'flex' }} role="row">
-          <div
-            style={{
-              width: GRID.gutterWidth,
-              flex: 'none',
-              height: GRID.headerHeight,
-              position: 'sticky',
-              left: 0,
-              zIndex: 4,
-              background: 'var(--mantine-color-gray-1)',
-              borderRight: '1px solid var(--mantine-color-gray-3)',
-              borderBottom: '1px solid var(--mantine-color-gray-3)',
-            }}
-          />
+          <div style={CORNER_STYLE} />
           {headers.map((header, i) => {
             const column = columns[i]!;
             return (
@@ -317,15 +300,7 @@ export function DataGrid({
             {errorMessage(pages.error)}
           </Alert>
         ) : loading ? (
-          <Stack gap={4} p="xs" aria-busy="true">
-            {Array.from({ length: GRID.skeletonRows }, (_, r) => (
-              <Group key={r} gap={4} wrap="nowrap">
-                {Array.from({ length: GRID.skeletonColumns }, (_, c) => (
-                  <Skeleton key={c} h={GRID.rowHeight - 8} w={GRID.defaultColumnWidth - 40} />
-                ))}
-              </Group>
-            ))}
-          </Stack>
+          <GridSkeleton />
         ) : rows.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl" size="sm">
             {query.filterGroups.length ? 'No rows match the filters.' : 'No data available'}
@@ -335,37 +310,8 @@ export function DataGrid({
             {items.map((item) => {
               const row = rows[item.index]!;
               return (
-                <div
-                  key={row._row_id}
-                  role="row"
-                  aria-rowindex={item.index + 1}
-                  style={{
-                    position: 'absolute',
-                    top: 0,
-                    transform: `translateY(${item.start}px)`,
-                    display: 'flex',
-                    height: GRID.rowHeight,
-                  }}
-                >
-                  <div
-                    style={{
-                      width: GRID.gutterWidth,
-                      flex: 'none',
-                      position: 'sticky',
-                      left: 0,
-                      zIndex: 1,
-                      background: 'var(--mantine-color-gray-0)',
-                      borderRight: '1px solid var(--mantine-color-gray-3)',
-                      borderBottom: '1px solid var(--mantine-color-gray-2)',
-                      fontSize: 11,
-                      color: 'var(--mantine-color-gray-6)',
-                      textAlign: 'right',
-                      padding: '0 8px',
-                      lineHeight: `${GRID.rowHeight}px`,
-                    }}
-                  >
-                    {item.index + 1}
-                  </div>
+                <div key={row._row_id} role="row" aria-rowindex={item.index + 1} style={rowStyle(item.start)}>
+                  <div style={GUTTER_STYLE}>{item.index + 1}</div>
                   {columns.map((column, c) => {
                     const p = { rowIndex: item.index, columnIndex: c };
                     const isEditing = editing?.rowIndex === item.index && editing.columnIndex === c;
@@ -397,47 +343,31 @@ export function DataGrid({
         )}
       </Box>
       {cellMenu && (
-        <Menu opened onChange={(o) => !o && setCellMenu(null)} position="bottom-start" shadow="md" withinPortal>
-          <Menu.Target>
-            <div style={{ position: 'fixed', left: cellMenu.x, top: cellMenu.y, width: 1, height: 1 }} />
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconFilter size={14} />}
-              onClick={() => {
-                const value = valueAt(cellMenu.position);
-                const column = columns[cellMenu.position.columnIndex]!;
-                openFilter({
-                  columnKey: column.key,
-                  value: isInspectable(value) ? null : (value as string | number | boolean | null),
-                });
-              }}
-            >
-              Filter for value
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconZoomCode size={14} />}
-              disabled={!isInspectable(valueAt(cellMenu.position))}
-              onClick={() =>
-                setInspect({ value: valueAt(cellMenu.position), title: columns[cellMenu.position.columnIndex]!.name })
-              }
-            >
-              Inspect Value
-            </Menu.Item>
-            {onDeleteRow && (
-              <Menu.Item
-                color="red"
-                leftSection={<IconRowRemove size={14} />}
-                onClick={() => {
+        <CellMenu
+          x={cellMenu.x}
+          y={cellMenu.y}
+          inspectable={isInspectable(valueAt(cellMenu.position))}
+          onClose={() => setCellMenu(null)}
+          onFilterForValue={() => {
+            const value = valueAt(cellMenu.position);
+            const column = columns[cellMenu.position.columnIndex]!;
+            openFilter({
+              columnKey: column.key,
+              value: isInspectable(value) ? null : (value as string | number | boolean | null),
+            });
+          }}
+          onInspect={() =>
+            setInspect({ value: valueAt(cellMenu.position), title: columns[cellMenu.position.columnIndex]!.name })
+          }
+          onDeleteRow={
+            onDeleteRow
+              ? () => {
                   const row = rows[cellMenu.position.rowIndex];
                   if (row) onDeleteRow(row._row_id);
-                }}
-              >
-                Delete row
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+                }
+              : undefined
+          }
+        />
       )}
       <InspectValueDialog value={inspect?.value} title={inspect?.title ?? ''} onClose={() => setInspect(undefined)} />
       {footer}
