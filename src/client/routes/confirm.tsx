@@ -5,15 +5,13 @@ import { z } from 'zod';
 import { safeReturnUrl } from '../../shared/auth';
 import { refreshMe } from '../lib/session';
 import { trpc } from '../trpc';
-import { StatusCard, type Status } from './-components/status-card';
+import { REDIRECT_DELAY_MS, StatusCard, type Status } from './-components/status-card';
 import { useOnce } from './-components/use-once';
 
 export const Route = createFileRoute('/confirm')({
   validateSearch: z.object({ token: z.string().optional() }),
   component: ConfirmPage,
 });
-
-const REDIRECT_DELAY_MS = 800;
 
 function ConfirmPage() {
   const { token } = Route.useSearch();

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { refreshMe } from '../lib/session';
 import { trpc } from '../trpc';
-import { StatusCard, type Status } from './-components/status-card';
+import { REDIRECT_DELAY_MS, StatusCard, type Status } from './-components/status-card';
 import { useOnce } from './-components/use-once';
 
 export const Route = createFileRoute('/invite')({
@@ -25,7 +25,7 @@ function InvitePage() {
       {
         onSuccess: async () => {
           await refreshMe();
-          window.setTimeout(() => router.history.replace('/'), 800);
+          window.setTimeout(() => router.history.replace('/'), REDIRECT_DELAY_MS);
         },
         onError: () => setFailed(true),
       },

@@ -5,6 +5,9 @@ import { PublicCard } from './public-card';
 
 export type Status = 'pending' | 'success' | 'failure';
 
+/** How long the success message stays before the page moves on. */
+export const REDIRECT_DELAY_MS = 800;
+
 interface StatusCardProps {
   status: Status;
   pendingText: string;

@@ -33,6 +33,10 @@ const formatSchema = z.enum(['csv', 'parquet']);
  * Reads any table of the account (static tables now; integration datasets and model versions
  * join as their areas land) through one paging, counting and download path.
  */
+function staticSummary(id: string, name: string, columns: Column[]): TableSummary {
+  return { id, type: 'StaticTable', groupId: 'static', groupName: 'Tables', name, columns, status: 'Active' };
+}
+
 export function createTablesService(deps: Deps) {
   const { db } = deps;
 
@@ -52,7 +56,7 @@ export function createTablesService(deps: Deps) {
     if (!table) throw notFound('Table not found.');
     const columns = await listColumns(db, id);
     return {
-      summary: { id, type, groupId: 'static', groupName: 'Tables', name: table.name, columns, status: 'Active' },
+      summary: staticSummary(id, table.name, columns),
       relation: staticRelation(id, columns),
     };
   }
@@ -65,11 +69,12 @@ export function createTablesService(deps: Deps) {
       if (!types.includes('StaticTable')) return [];
       const tables = await db
         .selectFrom('static_tables')
-        .select(['id'])
+        .select(['id', 'name'])
         .where('account_id', '=', ctx.accountId)
         .orderBy('name')
         .execute();
-      return Promise.all(tables.map(async (t) => (await resolve(ctx, 'StaticTable', t.id)).summary));
+      // The rows are already the account's: only their columns remain to read.
+      return Promise.all(tables.map(async (t) => staticSummary(t.id, t.name, await listColumns(db, t.id))));
     },
 
     async get(ctx: AccountContext, type: unknown, id: string): Promise<TableSummary> {
