@@ -4,11 +4,38 @@
  * (dialects/duckdb.ts) is the default. The renderer reaches SQL text only through these methods.
  */
 import { ModelError, type ModelErrorLocation } from './errors';
-import type { SortOrder, SqlType } from './sql-ast';
+import type { DatePart, SortOrder, SqlFunctionName, SqlType } from './sql-ast';
 import type { SqlValue } from './sql';
 
-export const TIME_GRAINS = ['second', 'minute', 'hour', 'day', 'month', 'quarter', 'year'] as const;
-export type TimeGrain = (typeof TIME_GRAINS)[number];
+import { TIME_GRAINS, type TimeGrain } from '../shared/models';
+
+// The spec's time grains are shared with the client (join date precision).
+export { TIME_GRAINS, type TimeGrain };
+
+/** The spec's time grains plus `week` (ISO weeks, from Monday), which formulas also accept. */
+export const DATE_GRAINS = [...TIME_GRAINS, 'week'] as const;
+export type DateGrain = (typeof DATE_GRAINS)[number];
+
+/** Each grain as a standard interval: a count of a unit (weeks are 7 days, quarters 3 months). */
+const GRAIN_INTERVALS: Record<DateGrain, [number, string]> = {
+  second: [1, 'SECOND'],
+  minute: [1, 'MINUTE'],
+  hour: [1, 'HOUR'],
+  day: [1, 'DAY'],
+  week: [7, 'DAY'],
+  month: [1, 'MONTH'],
+  quarter: [3, 'MONTH'],
+  year: [1, 'YEAR'],
+};
+
+const DATE_PART_FIELDS: Record<DatePart, string> = {
+  year: 'YEAR',
+  quarter: 'QUARTER',
+  month: 'MONTH',
+  day: 'DAY',
+  isodow: 'ISODOW',
+  hour: 'HOUR',
+};
 
 export interface DialectCapabilities {
   /**
@@ -82,6 +109,7 @@ export class SqlDialect {
   typeName(type: SqlType): string {
     const names: Record<SqlType, string> = {
       text: 'VARCHAR',
+      integer: 'INTEGER',
       bigint: 'BIGINT',
       double: 'DOUBLE PRECISION',
       boolean: 'BOOLEAN',
@@ -140,9 +168,46 @@ export class SqlDialect {
     return parts.join(' ');
   }
 
+  /** A conversion that gives null for a value that does not convert (DuckDB, Snowflake, SQL Server spell it so). */
+  tryCast(sql: string, type: SqlType): string {
+    return `TRY_CAST(${sql} AS ${this.typeName(type)})`;
+  }
+
   /** Truncates a date or timestamp to a grain (for pivots and model columns). */
-  truncateDate(sql: string, grain: TimeGrain): string {
-    if (!TIME_GRAINS.includes(grain)) throw new Error(`Unknown time grain ${String(grain)}`);
+  truncateDate(sql: string, grain: DateGrain): string {
+    if (!DATE_GRAINS.includes(grain)) throw new Error(`Unknown time grain ${String(grain)}`);
     return `date_trunc(${this.literal(grain)}, ${sql})`;
+  }
+
+  /**
+   * A whitelisted function of formulas. The names are those of DuckDB and PostgreSQL; "now" and
+   * "today" are in UTC, like the TIMESTAMP columns.
+   */
+  callFunction(name: SqlFunctionName, args: readonly string[]): string {
+    switch (name) {
+      case 'current_timestamp':
+        return `(CURRENT_TIMESTAMP AT TIME ZONE 'UTC')`;
+      case 'current_date':
+        return `CAST((CURRENT_TIMESTAMP AT TIME ZONE 'UTC') AS ${this.typeName('date')})`;
+      default:
+        return `${name}(${args.join(', ')})`;
+    }
+  }
+
+  /** A field of a date or timestamp as a number. */
+  datePart(part: DatePart, sql: string): string {
+    return `EXTRACT(${DATE_PART_FIELDS[part]} FROM ${sql})`;
+  }
+
+  /** `sql` moved by `amount` grains (a whole number, may be negative); a date comes back as a timestamp. */
+  addToDate(sql: string, amount: string, grain: DateGrain): string {
+    const [count, unit] = GRAIN_INTERVALS[grain];
+    return `(${sql} + ${amount} * INTERVAL '${count}' ${unit})`;
+  }
+
+  /** Grain boundaries crossed from start to end (not standard SQL: DuckDB's spelling; others override). */
+  dateDiff(grain: DateGrain, start: string, end: string): string {
+    if (!DATE_GRAINS.includes(grain)) throw new Error(`Unknown time grain ${String(grain)}`);
+    return `date_diff(${this.literal(grain)}, ${start}, ${end})`;
   }
 }

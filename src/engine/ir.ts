@@ -4,6 +4,7 @@
  * and tested without a database.
  */
 import type { ColumnType, ConditionOperator, FilterOperator, SortDirection } from '../shared/tables';
+import type { SelectStatement } from './sql-ast';
 
 /** A stored relation: a table or view in a schema, e.g. `{ kind: 'table', schema: 'static', name: 't_abc' }`. */
 export interface TableRelation {
@@ -12,8 +13,19 @@ export interface TableRelation {
   name: string;
 }
 
-/** Relations a query can read; more kinds (model joins, subqueries) arrive with models. */
-export type Relation = TableRelation;
+/**
+ * A SELECT read as a relation, e.g. a draft model's statement (`compileModelSelect`): paged,
+ * filtered and sorted like a table, its output column names being the column keys.
+ */
+export interface SelectRelation {
+  kind: 'select';
+  statement: SelectStatement;
+  /** The subquery's alias in FROM; engine-made, default `model`. */
+  alias?: string;
+}
+
+/** Relations a query can read. */
+export type Relation = TableRelation | SelectRelation;
 
 /** A column the relation is known to have, with the type the user sees. */
 export interface RelationColumn {

@@ -10,11 +10,12 @@
  * Small first pages stay plain, where DuckDB does the same by itself (see DialectCapabilities).
  */
 import { ColumnScope } from './columns';
-import { checkIdentifier, type SqlDialect } from './dialect';
+import type { SqlDialect } from './dialect';
 import { duckdbDialect } from './dialects/duckdb';
 import { ModelError } from './errors';
 import { compileFilterGroups } from './filters/compile-groups';
 import type { TableQuery } from './ir';
+import { relationSource } from './relation-source';
 import { renderSelect } from './render';
 import type { Expr, SelectStatement } from './sql-ast';
 import type { CompiledQuery } from './sql';
@@ -36,14 +37,12 @@ interface Prepared {
 }
 
 function prepare(query: TableQuery): Prepared {
-  if (query.source.kind !== 'table') throw new Error(`Unknown relation kind ${String(query.source.kind)}`);
-  checkIdentifier(query.source.schema, ['source', 'schema']);
-  checkIdentifier(query.source.name, ['source', 'name']);
+  const from = relationSource(query.source);
   const scope = new ColumnScope(query);
   const keys = query.select.length > 0 ? query.select : scope.all.map((column) => column.columnKey);
   const selected = [...new Set(keys.map((key, index) => scope.resolveName(key, ['select', index])))];
   return {
-    from: { schema: query.source.schema, name: query.source.name },
+    from,
     scope,
     where: compileFilterGroups(query.filterGroups, scope),
     selected,

@@ -151,7 +151,7 @@ describe('paging property', () => {
       page: { page: 4, pageSize: 20 },
     };
     const compiled = compilePageQuery(query, { dialect: keysFirst });
-    expect(compiled.sql).toContain('IN (SELECT');
+    expect(compiled.sql).toContain('IN (\n  SELECT');
     expect(await db.all({ sql: renderForDisplay(compiled), parameters: [] })).toEqual(await db.all(compiled));
   });
 });

@@ -3,14 +3,14 @@ import { compileCountQuery } from '../../src/engine/table-query';
 import { FILTER_CASES } from './filter-cases';
 import { withFilters, withGroups } from './fixture';
 
-const COUNT = 'SELECT count(*) AS "count" FROM "static"."t_fixture"';
+const COUNT = 'SELECT\n  count(*) AS "count"\nFROM "static"."t_fixture"';
 
 describe('golden SQL of each operator and column type', () => {
   it.each(FILTER_CASES.map((c) => [`${c.filter.columnKey} ${c.filter.operator} ${JSON.stringify(c.filter.value)}`, c]))(
     '%s',
     (_title, c) => {
       expect(compileCountQuery(withFilters(c.filter))).toEqual({
-        sql: `${COUNT} WHERE ${c.where}`,
+        sql: `${COUNT}\nWHERE ${c.where}`,
         parameters: c.parameters,
       });
     },
@@ -39,7 +39,7 @@ describe('golden SQL of filter groups', () => {
       { columnKey: 'amount', operator: 'Between', value: 1, value2: 2, conditionOperator: 'And' },
     );
     expect(compileCountQuery(query)).toEqual({
-      sql: `${COUNT} WHERE (contains(lower(CAST("name" AS VARCHAR)), lower($1)) AND ("amount" BETWEEN CAST($2 AS BIGINT) AND CAST($3 AS BIGINT)))`,
+      sql: `${COUNT}\nWHERE (contains(lower(CAST("name" AS VARCHAR)), lower($1)) AND ("amount" BETWEEN CAST($2 AS BIGINT) AND CAST($3 AS BIGINT)))`,
       parameters: ['a', 1, 2],
     });
   });
@@ -49,7 +49,7 @@ describe('golden SQL of filter groups', () => {
       { columnKey: 'active', operator: 'Equals', value: true, conditionOperator: 'And' },
       { columnKey: 'amount', operator: 'Empty' },
     );
-    expect(compileCountQuery(query).sql).toBe(`${COUNT} WHERE ("active" = $1 OR "amount" IS NULL)`);
+    expect(compileCountQuery(query).sql).toBe(`${COUNT}\nWHERE ("active" = $1 OR "amount" IS NULL)`);
   });
 
   it('binds And tighter than Or: a Or b And c is a OR (b AND c)', () => {
@@ -61,7 +61,7 @@ describe('golden SQL of filter groups', () => {
     );
     expect(compileCountQuery(query)).toEqual({
       sql:
-        `${COUNT} WHERE ("active" = $1 OR (CAST("name" AS VARCHAR) = $2 AND "amount" = CAST($3 AS BIGINT))` +
+        `${COUNT}\nWHERE ("active" = $1 OR (CAST("name" AS VARCHAR) = $2 AND "amount" = CAST($3 AS BIGINT))` +
         ` OR "qty" IS NOT NULL)`,
       parameters: [true, 'bob', -3],
     });
@@ -79,7 +79,7 @@ describe('golden SQL of filter groups', () => {
       },
     );
     expect(compileCountQuery(query)).toEqual({
-      sql: `${COUNT} WHERE ("active" = $1 AND ("amount" > CAST($2 AS BIGINT) OR "amount" IS NULL))`,
+      sql: `${COUNT}\nWHERE ("active" = $1 AND ("amount" > CAST($2 AS BIGINT) OR "amount" IS NULL))`,
       parameters: [true, 5],
     });
   });

@@ -6,11 +6,13 @@ import { tableQuery, withFilters } from './fixture';
 
 const FROM = 'FROM "static"."t_fixture"';
 const BY_KEY = 'ORDER BY "_row_id" ASC NULLS LAST';
+/** The rendered layout: one clause per line. */
+const lines = (...parts: string[]): string => parts.join('\n');
 
 describe('golden SQL of sorting', () => {
   it('orders by the row key alone when nothing is sorted', () => {
     expect(compilePageQuery(tableQuery({ select: ['_row_id', 'name'] }))).toEqual({
-      sql: `SELECT "_row_id", "name" ${FROM} ${BY_KEY} LIMIT 50 OFFSET 0`,
+      sql: lines('SELECT', '  "_row_id",', '  "name"', FROM, BY_KEY, 'LIMIT 50 OFFSET 0'),
       parameters: [],
     });
   });
@@ -24,8 +26,13 @@ describe('golden SQL of sorting', () => {
       ],
     });
     expect(compilePageQuery(query).sql).toBe(
-      `SELECT "_row_id" ${FROM} ORDER BY "amount" DESC NULLS LAST, "name" ASC NULLS LAST, "born" ASC NULLS LAST, ` +
-        `"_row_id" ASC NULLS LAST LIMIT 50 OFFSET 0`,
+      lines(
+        'SELECT',
+        '  "_row_id"',
+        FROM,
+        'ORDER BY "amount" DESC NULLS LAST, "name" ASC NULLS LAST, "born" ASC NULLS LAST, "_row_id" ASC NULLS LAST',
+        'LIMIT 50 OFFSET 0',
+      ),
     );
   });
 
@@ -38,14 +45,27 @@ describe('golden SQL of sorting', () => {
       ],
     });
     expect(compilePageQuery(query).sql).toBe(
-      `SELECT "_row_id" ${FROM} ORDER BY "qty" DESC NULLS LAST, "_row_id" DESC NULLS LAST LIMIT 50 OFFSET 0`,
+      lines(
+        'SELECT',
+        '  "_row_id"',
+        FROM,
+        'ORDER BY "qty" DESC NULLS LAST, "_row_id" DESC NULLS LAST',
+        'LIMIT 50 OFFSET 0',
+      ),
     );
   });
 
   it('breaks ties on every selected column when there is no row key', () => {
     const query = tableQuery({ rowKey: null, select: ['name', 'amount'], sorting: [{ columnKey: 'amount' }] });
     expect(compilePageQuery(query).sql).toBe(
-      `SELECT "name", "amount" ${FROM} ORDER BY "amount" ASC NULLS LAST, "name" ASC NULLS LAST LIMIT 50 OFFSET 0`,
+      lines(
+        'SELECT',
+        '  "name",',
+        '  "amount"',
+        FROM,
+        'ORDER BY "amount" ASC NULLS LAST, "name" ASC NULLS LAST',
+        'LIMIT 50 OFFSET 0',
+      ),
     );
   });
 });
@@ -53,11 +73,17 @@ describe('golden SQL of sorting', () => {
 describe('golden SQL of paging', () => {
   it('selects every known column, in order, when none is named, and each named column once', () => {
     expect(compilePageQuery(tableQuery({ select: [] })).sql).toBe(
-      `SELECT "name", "amount", "qty", "active", "born", "seen", "tags", "meta", "point", "ref" ${FROM} ` +
-        `${BY_KEY} LIMIT 50 OFFSET 0`,
+      lines(
+        'SELECT',
+        ...['name', 'amount', 'qty', 'active', 'born', 'seen', 'tags', 'meta', 'point'].map((key) => `  "${key}",`),
+        '  "ref"',
+        FROM,
+        BY_KEY,
+        'LIMIT 50 OFFSET 0',
+      ),
     );
     expect(compilePageQuery(tableQuery({ select: ['name', 'name', '_row_id'] })).sql).toBe(
-      `SELECT "name", "_row_id" ${FROM} ${BY_KEY} LIMIT 50 OFFSET 0`,
+      lines('SELECT', '  "name",', '  "_row_id"', FROM, BY_KEY, 'LIMIT 50 OFFSET 0'),
     );
   });
 
@@ -70,18 +96,30 @@ describe('golden SQL of paging', () => {
     };
     const order = 'ORDER BY "amount" DESC NULLS LAST, "_row_id" ASC NULLS LAST';
     expect(compilePageQuery(query)).toEqual({
-      sql:
-        `SELECT "_row_id", "name" ${FROM} WHERE "_row_id" IN (SELECT "_row_id" ${FROM} ` +
-        `WHERE contains(lower(CAST("name" AS VARCHAR)), lower($1)) ${order} LIMIT 100 OFFSET 10000) ${order}`,
+      sql: lines(
+        'SELECT',
+        '  "_row_id",',
+        '  "name"',
+        FROM,
+        'WHERE "_row_id" IN (',
+        '  SELECT',
+        '    "_row_id"',
+        `  ${FROM}`,
+        '  WHERE contains(lower(CAST("name" AS VARCHAR)), lower($1))',
+        `  ${order}`,
+        '  LIMIT 100 OFFSET 10000',
+        ')',
+        order,
+      ),
       parameters: ['a'],
     });
   });
 
   it('keeps plain LIMIT/OFFSET where DuckDB materialises late by itself (offset + size <= 50)', () => {
     expect(compilePageQuery(tableQuery({ page: { page: 5, pageSize: 10 } })).sql).toBe(
-      `SELECT "_row_id" ${FROM} ${BY_KEY} LIMIT 10 OFFSET 40`,
+      lines('SELECT', '  "_row_id"', FROM, BY_KEY, 'LIMIT 10 OFFSET 40'),
     );
-    expect(compilePageQuery(tableQuery({ page: { page: 2, pageSize: 26 } })).sql).toContain('"_row_id" IN (SELECT');
+    expect(compilePageQuery(tableQuery({ page: { page: 2, pageSize: 26 } })).sql).toContain('"_row_id" IN (\n  SELECT');
   });
 
   it('keeps filtered pages plain up to 10,000 rows deep, where keys first would scan the filter twice', () => {
@@ -91,15 +129,22 @@ describe('golden SQL of paging', () => {
       page: { page: 100, pageSize: 100 },
     };
     expect(compilePageQuery(query).sql).toBe(
-      `SELECT "_row_id", "name" ${FROM} WHERE contains(lower(CAST("name" AS VARCHAR)), lower($1)) ${BY_KEY} ` +
-        `LIMIT 100 OFFSET 9900`,
+      lines(
+        'SELECT',
+        '  "_row_id",',
+        '  "name"',
+        FROM,
+        'WHERE contains(lower(CAST("name" AS VARCHAR)), lower($1))',
+        BY_KEY,
+        'LIMIT 100 OFFSET 9900',
+      ),
     );
   });
 
   it('uses plain LIMIT/OFFSET on deep pages when there is no row key', () => {
     const query = tableQuery({ rowKey: null, select: ['name'], page: { page: 1000, pageSize: 200 } });
     expect(compilePageQuery(query).sql).toBe(
-      `SELECT "name" ${FROM} ORDER BY "name" ASC NULLS LAST LIMIT 200 OFFSET 199800`,
+      lines('SELECT', '  "name"', FROM, 'ORDER BY "name" ASC NULLS LAST', 'LIMIT 200 OFFSET 199800'),
     );
   });
 });
@@ -114,8 +159,14 @@ describe('the shared request shapes', () => {
     });
     const query = tableQuery({ filterGroups: request.filterGroups, sorting: request.sorting, page: request });
     expect(compilePageQuery(query).sql).toBe(
-      `SELECT "_row_id" ${FROM} WHERE ("name" IS NOT NULL AND CAST("name" AS VARCHAR) <> '') ` +
-        `ORDER BY "born" DESC NULLS LAST, "_row_id" ASC NULLS LAST LIMIT 100 OFFSET 100`,
+      lines(
+        'SELECT',
+        '  "_row_id"',
+        FROM,
+        `WHERE ("name" IS NOT NULL AND CAST("name" AS VARCHAR) <> '')`,
+        'ORDER BY "born" DESC NULLS LAST, "_row_id" ASC NULLS LAST',
+        'LIMIT 100 OFFSET 100',
+      ),
     );
   });
 });
@@ -128,7 +179,7 @@ describe('golden SQL of the count', () => {
       page: { page: 7, pageSize: 100 },
     };
     expect(compileCountQuery(query)).toEqual({
-      sql: `SELECT count(*) AS "count" ${FROM} WHERE "amount" > CAST($1 AS DOUBLE)`,
+      sql: lines('SELECT', '  count(*) AS "count"', FROM, 'WHERE "amount" > CAST($1 AS DOUBLE)'),
       parameters: [1.5],
     });
   });
@@ -142,10 +193,21 @@ describe('another dialect', () => {
       { columnKey: 'amount', operator: 'Equals', value: 0.5 },
     );
     expect(compilePageQuery(query, { dialect: new SqlDialect() })).toEqual({
-      sql:
-        `SELECT "_row_id" ${FROM} WHERE "_row_id" IN (SELECT "_row_id" ${FROM} WHERE (("tags" IS NULL OR ` +
-        `cardinality("tags") = 0) OR (position(lower($1) in lower(CAST("meta" AS VARCHAR))) > 0) OR ` +
-        `"amount" = CAST($2 AS DOUBLE PRECISION)) ${BY_KEY} LIMIT 50 OFFSET 0) ${BY_KEY}`,
+      sql: lines(
+        'SELECT',
+        '  "_row_id"',
+        FROM,
+        'WHERE "_row_id" IN (',
+        '  SELECT',
+        '    "_row_id"',
+        `  ${FROM}`,
+        '  WHERE (("tags" IS NULL OR cardinality("tags") = 0) OR ' +
+          '(position(lower($1) in lower(CAST("meta" AS VARCHAR))) > 0) OR "amount" = CAST($2 AS DOUBLE PRECISION))',
+        `  ${BY_KEY}`,
+        '  LIMIT 50 OFFSET 0',
+        ')',
+        BY_KEY,
+      ),
       parameters: ['x', 0.5],
     });
   });

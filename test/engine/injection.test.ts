@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { duckdbDialect } from '../../src/engine/dialects/duckdb';
 import { renderForDisplay } from '../../src/engine/display';
 import { ModelError } from '../../src/engine/errors';
-import type { FilterSpec, TableQuery } from '../../src/engine/ir';
+import type { FilterSpec, TableQuery, TableRelation } from '../../src/engine/ir';
 import type { CompiledQuery, ResultRow } from '../../src/engine/sql';
 import { compileCountQuery, compilePageQuery } from '../../src/engine/table-query';
 import { openTestDuckDb, type TestDuckDb } from './duckdb';
@@ -200,8 +200,9 @@ describe('hostile column keys', () => {
       await fc.assert(
         fc.asyncProperty(nasty, async (key) => {
           fc.pre(key.toLowerCase() !== 'rk');
+          const source: TableRelation = { kind: 'table', schema: 'static', name: `t_keys_${table++}` };
           const query: TableQuery = {
-            source: { kind: 'table', schema: 'static', name: `t_keys_${table++}` },
+            source,
             columns: [{ columnKey: key, type: 'Text' }],
             rowKey: 'rk',
             select: [key, 'rk'],
@@ -214,7 +215,7 @@ describe('hostile column keys', () => {
             expect(compiled).toBeNull();
             return;
           }
-          const name = `static.${q(query.source.name)}`;
+          const name = `static.${q(source.name)}`;
           await db.exec(`CREATE TABLE ${name} (rk INTEGER, ${q(key)} VARCHAR)`);
           await db.exec(`INSERT INTO ${name} VALUES (1, 'a'), (2, 'c'), (3, 'b'), (4, NULL)`);
           // Not b, sorted descending with nulls last: c, a, NULL; page 2 of size 1 is a.

@@ -45,7 +45,7 @@ export function compileFilter(filter: FilterSpec, scope: ColumnScope, location: 
     );
   }
 
-  const columnRef: Expr = { kind: 'column', name: column.columnKey };
+  const columnRef: Expr = scope.expression(column);
   // Text columns may be UUID, TIME, ENUM...; comparing their text is what the user sees in the grid.
   const subjectExpr: Expr = column.type === 'Text' ? { kind: 'text-of', expr: columnRef, shape: 'scalar' } : columnRef;
   const operand = (key: 'value' | 'value2'): Operand =>

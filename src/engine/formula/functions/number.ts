@@ -1,0 +1,93 @@
+/**
+ * Number functions. Where SQL would stop the whole query with an error for one row (MOD by zero,
+ * the square root of a negative number), the result is empty (null) instead, like `/` by zero.
+ */
+import type { Expr, SqlFunctionName } from '../../sql-ast';
+import { tryCastTo } from '../types';
+import type { FormulaFunction } from './spec';
+import { call } from './text';
+
+/** The divisor with 0 made null, so dividing by zero gives null rather than an error or infinity. */
+export const nonZero = (expr: Expr): Expr => ({ kind: 'nullif', expr, value: { kind: 'constant', value: 0 } });
+
+function numberToNumber(name: string, sqlName: SqlFunctionName): FormulaFunction {
+  return {
+    name,
+    category: 'Number',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'Number',
+    compile: (context) => ({ type: 'Number', expr: call(sqlName, context.expr(0, 'Number')) }),
+  };
+}
+
+function extreme(name: string, sqlName: 'least' | 'greatest'): FormulaFunction {
+  return {
+    name,
+    category: 'Number',
+    minArgs: 2,
+    maxArgs: Infinity,
+    returns: 'varies',
+    compile(context) {
+      const indexes = context.args.map((_, index) => index);
+      const { type, exprs } = context.same(indexes, ['Number', 'Text', 'Date', 'DateTime']);
+      return { type, expr: call(sqlName, ...exprs) };
+    },
+  };
+}
+
+export const NUMBER_FUNCTIONS: readonly FormulaFunction[] = [
+  {
+    name: 'ROUND',
+    category: 'Number',
+    minArgs: 1,
+    maxArgs: 2,
+    returns: 'Number',
+    compile(context) {
+      const value = context.expr(0, 'Number');
+      if (context.args.length === 1) return { type: 'Number', expr: call('round', value) };
+      // DuckDB's round takes its digits as an INTEGER, not a BIGINT.
+      const digits = tryCastTo(context.expr(1, 'Number'), 'integer');
+      return { type: 'Number', expr: call('round', value, digits) };
+    },
+  },
+  numberToNumber('FLOOR', 'floor'),
+  numberToNumber('CEIL', 'ceil'),
+  numberToNumber('ABS', 'abs'),
+  {
+    name: 'POWER',
+    category: 'Number',
+    minArgs: 2,
+    maxArgs: 2,
+    returns: 'Number',
+    compile: (context) => ({
+      type: 'Number',
+      expr: call('power', context.expr(0, 'Number'), context.expr(1, 'Number')),
+    }),
+  },
+  {
+    name: 'SQRT',
+    category: 'Number',
+    minArgs: 1,
+    maxArgs: 1,
+    returns: 'Number',
+    compile(context) {
+      const value = context.expr(0, 'Number');
+      const when: Expr = { kind: 'compare', op: '>=', left: value, right: { kind: 'constant', value: 0 } };
+      return { type: 'Number', expr: { kind: 'case', whens: [{ when, then: call('sqrt', value) }], else: null } };
+    },
+  },
+  {
+    name: 'MOD',
+    category: 'Number',
+    minArgs: 2,
+    maxArgs: 2,
+    returns: 'Number',
+    compile: (context) => ({
+      type: 'Number',
+      expr: { kind: 'arithmetic', op: '%', left: context.expr(0, 'Number'), right: nonZero(context.expr(1, 'Number')) },
+    }),
+  },
+  extreme('LEAST', 'least'),
+  extreme('GREATEST', 'greatest'),
+];

@@ -1,0 +1,113 @@
+/**
+ * The types of formula values: the spec's column types, plus `Null` for the NULL literal, which
+ * fits wherever a value of any type does. Date and DateTime meet as DateTime (a date is its
+ * midnight); no other two types mix, so Text is never compared with Number.
+ */
+import type { ColumnType } from '../../shared/tables';
+import type { Expr, SqlType } from '../sql-ast';
+import type { Span } from './ast';
+
+export type FormulaType = ColumnType | 'Null';
+
+/** A checked piece of a formula: its type, its SQL node and where it is in the text. */
+export interface Typed {
+  type: FormulaType;
+  expr: Expr;
+  span: Span;
+}
+
+const SQL_TYPES: Partial<Record<ColumnType, SqlType>> = {
+  Text: 'text',
+  Number: 'double',
+  Boolean: 'boolean',
+  Date: 'date',
+  DateTime: 'timestamp',
+};
+
+/** The common type of two values, or null when they do not mix. */
+export function unify(a: FormulaType, b: FormulaType): FormulaType | null {
+  if (a === b) return a;
+  if (a === 'Null') return b;
+  if (b === 'Null') return a;
+  const pair = new Set([a, b]);
+  return pair.has('Date') && pair.has('DateTime') ? 'DateTime' : null;
+}
+
+const INT32_LIMIT = 2 ** 31;
+
+/** Whether a bound value can simply be bound as `type` instead of being cast in SQL. */
+function bindsAs(value: unknown, type: SqlType): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'number') return false;
+  if (type === 'double') return true;
+  if (type === 'bigint') return Number.isSafeInteger(value);
+  return type === 'integer' && Number.isInteger(value) && Math.abs(value) < INT32_LIMIT;
+}
+
+/** `expr` as SQL type `type`; a literal is bound as that type, and nothing is cast twice. */
+export function castTo(expr: Expr, type: SqlType): Expr {
+  if (expr.kind === 'param' && expr.value === null && (type === 'text' || type === 'boolean')) {
+    // Text and boolean placeholders are written bare; a null one would leave its type to the database.
+    return { kind: 'cast', expr: { ...expr, type }, type };
+  }
+  if (expr.kind === 'param' && (expr.type === type || bindsAs(expr.value, type))) return { ...expr, type };
+  if (expr.kind === 'cast' && expr.type === type) return expr;
+  return { kind: 'cast', expr, type };
+}
+
+/** Like `castTo`, but a value that does not fit (1e19 as a BIGINT) becomes null instead of an error. */
+export function tryCastTo(expr: Expr, type: SqlType): Expr {
+  const cast = castTo(expr, type);
+  return cast.kind === 'cast' && cast.expr === expr ? { kind: 'try-cast', expr, type } : cast;
+}
+
+/**
+ * The value as SQL of type `to` (which `unify` allowed): a NULL gets the SQL type, so a CASE or
+ * COALESCE never has to guess it, and a Date becomes a timestamp next to DateTimes.
+ */
+export function coerce(value: Typed, to: FormulaType): Expr {
+  if (to === 'Null' || value.type === to) return value.expr;
+  const sqlType = SQL_TYPES[to as ColumnType];
+  if (value.type === 'Null') {
+    // Array and Json nulls stay untyped; the database takes the type from the other branch.
+    return sqlType ? castTo(value.expr, sqlType) : value.expr;
+  }
+  if (value.type === 'Date' && to === 'DateTime') return castTo(value.expr, 'timestamp');
+  throw new Error(`Cannot use a ${value.type} as ${to}`);
+}
+
+/** The text a user reads for the value: lists joined by ', ', JSON as JSON text. */
+export function textOf(value: Typed): Expr {
+  switch (value.type) {
+    case 'Text':
+      return value.expr;
+    case 'Null':
+      return coerce(value, 'Text');
+    case 'Array':
+      return { kind: 'text-of', expr: value.expr, shape: 'array' };
+    case 'Json':
+      return { kind: 'text-of', expr: value.expr, shape: 'json' };
+    default:
+      return { kind: 'text-of', expr: value.expr, shape: 'scalar' };
+  }
+}
+
+/** `a Number`, `an Array`. */
+export function withArticle(type: FormulaType): string {
+  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
+/** `a Date or DateTime`, `a Text, Number, Date or DateTime`. */
+export function describeTypes(types: readonly ColumnType[]): string {
+  const [first, ...rest] = types;
+  if (first === undefined) throw new Error('No types to describe');
+  const last = rest.pop();
+  return last === undefined
+    ? withArticle(first)
+    : `${withArticle(first)}${rest.map((t) => `, ${t}`).join('')} or ${last}`;
+}
+
+/** The result type a formula column gets: a formula that is only NULL is Text. */
+export function resultType(type: FormulaType): ColumnType {
+  return type === 'Null' ? 'Text' : type;
+}

@@ -1,0 +1,215 @@
+/**
+ * The spec's Pivot entity (data-areas.md §3) and the shape of the pivot data the API returns, shared
+ * by the server (validation, engine input) and the client (editor, grid).
+ */
+import { z } from 'zod';
+import { nameSchema } from './accounts';
+import { FILTER_OPERATORS, SORT_DIRECTIONS, type ColumnType } from './tables';
+
+export const PIVOT_AGGREGATIONS = ['Count', 'CountUnique', 'Sum', 'Min', 'Max', 'Avg'] as const;
+export type PivotAggregation = (typeof PIVOT_AGGREGATIONS)[number];
+
+export const AGGREGATION_LABELS: Record<PivotAggregation, string> = {
+  Count: 'Count',
+  CountUnique: 'Count unique',
+  Sum: 'Sum',
+  Min: 'Min',
+  Max: 'Max',
+  Avg: 'Average',
+};
+
+/** Which aggregations apply to a column type; Json and Array columns cannot be pivot fields at all. */
+export const AGGREGATIONS_BY_TYPE: Record<ColumnType, readonly PivotAggregation[]> = {
+  Number: PIVOT_AGGREGATIONS,
+  Text: ['Count', 'CountUnique', 'Min', 'Max'],
+  Date: ['Count', 'CountUnique', 'Min', 'Max'],
+  DateTime: ['Count', 'CountUnique', 'Min', 'Max'],
+  Boolean: ['Count', 'CountUnique'],
+  Array: [],
+  Json: [],
+};
+
+/** Column types that can be a row, column or value field (and be chosen in the editor). */
+export function isPivotableType(type: ColumnType): boolean {
+  return type !== 'Array' && type !== 'Json';
+}
+
+export const PIVOT_SHOW_AS = ['Default', 'PercentOfRow', 'PercentOfColumn', 'PercentOfGrandTotal'] as const;
+export type PivotShowAs = (typeof PIVOT_SHOW_AS)[number];
+
+export const SHOW_AS_LABELS: Record<PivotShowAs, string> = {
+  Default: 'Default',
+  PercentOfRow: '% of Row',
+  PercentOfColumn: '% of Column',
+  PercentOfGrandTotal: '% of Grand Total',
+};
+
+export const PIVOT_LIMITS = {
+  /** Rows per chunk of pivot data (spec §9), loaded with infinite scroll. */
+  chunkRows: 200,
+  /** Most combinations of column-field values one pivot shows; more is a ModelError. */
+  maxColumnKeys: 200,
+  maxRowFields: 10,
+  maxColumnFields: 10,
+  maxValues: 20,
+  maxFilters: 50,
+} as const;
+
+export const PIVOT_MAX_COLUMN_KEYS = PIVOT_LIMITS.maxColumnKeys;
+
+/** The header of the row-totals column and the label of total rows. */
+export const PIVOT_TOTAL_LABEL = 'Total';
+
+const columnKeySchema = z.string().min(1).max(200);
+
+/**
+ * How the keys of a row or column field are ordered: by the key itself, or (`valueIndex`, an index
+ * into `values`) by that value field's aggregate over each key. Nulls always come last.
+ */
+export const pivotSortSchema = z.object({
+  direction: z.enum(SORT_DIRECTIONS).default('Ascending'),
+  valueIndex: z.number().int().min(0).nullable().default(null),
+});
+export type PivotSort = z.infer<typeof pivotSortSchema>;
+
+/** A row or column field. */
+export const pivotFieldSchema = z.object({
+  column: columnKeySchema,
+  sort: pivotSortSchema.default({ direction: 'Ascending', valueIndex: null }),
+});
+export type PivotField = z.infer<typeof pivotFieldSchema>;
+
+export const pivotValueSchema = z.object({
+  column: columnKeySchema,
+  function: z.enum(PIVOT_AGGREGATIONS).default('Sum'),
+  showAs: z.enum(PIVOT_SHOW_AS).default('Default'),
+  /** Empty or null: "Sum of Amount" (see `pivotValueLabel`). */
+  displayName: z.string().max(200).nullable().default(null),
+});
+export type PivotValue = z.infer<typeof pivotValueSchema>;
+
+const filterValueSchema = z
+  .union([z.string().max(10_000), z.number(), z.boolean()])
+  .nullable()
+  .optional();
+
+/** Pivot filters have the semantics of table filters (operator and value per column); all must hold. */
+export const pivotFilterSchema = z.object({
+  column: columnKeySchema,
+  operator: z.enum(FILTER_OPERATORS),
+  value: filterValueSchema,
+  /** The upper bound of Between. */
+  value2: filterValueSchema,
+});
+export type PivotFilter = z.infer<typeof pivotFilterSchema>;
+
+export const pivotSchema = z.object({
+  key: z.string().min(1).max(100),
+  name: nameSchema,
+  filters: z.array(pivotFilterSchema).max(PIVOT_LIMITS.maxFilters).default([]),
+  rows: z.array(pivotFieldSchema).max(PIVOT_LIMITS.maxRowFields).default([]),
+  columns: z.array(pivotFieldSchema).max(PIVOT_LIMITS.maxColumnFields).default([]),
+  values: z.array(pivotValueSchema).max(PIVOT_LIMITS.maxValues).default([]),
+  /** A Total column at the right of each row: each value over all column keys (with column fields). */
+  showRowTotals: z.boolean().default(true),
+  /** A Total row at the bottom (and a subtotal row after each group of an outer row field). */
+  showColumnTotals: z.boolean().default(true),
+});
+export type Pivot = z.infer<typeof pivotSchema>;
+
+/** A value field's header: its display name, or "Sum of Amount". */
+export function pivotValueLabel(value: Pick<PivotValue, 'function' | 'displayName'>, columnLabel: string): string {
+  const name = value.displayName?.trim();
+  return name ? name : `${AGGREGATION_LABELS[value.function]} of ${columnLabel}`;
+}
+
+const NEW_PIVOT_NAME = /^Pivot table (\d+)$/;
+
+/**
+ * A new, empty pivot named 'Pivot table N' (one more than the largest N in use, so names never
+ * repeat) with both totals on, and a fresh 4-letter key.
+ */
+export function newPivot(existing: readonly Pick<Pivot, 'key' | 'name'>[], random: () => number = Math.random): Pivot {
+  const numbers = existing.map((pivot) => Number(NEW_PIVOT_NAME.exec(pivot.name)?.[1] ?? 0));
+  const next = Math.max(existing.length, ...numbers) + 1;
+  const keys = new Set(existing.map((pivot) => pivot.key));
+  let key: string;
+  do {
+    key = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
+  } while (keys.has(key));
+  return {
+    key,
+    name: `Pivot table ${next}`,
+    filters: [],
+    rows: [],
+    columns: [],
+    values: [],
+    showRowTotals: true,
+    showColumnTotals: true,
+  };
+}
+
+// ---- Pivot data, as the API returns it ----
+
+/** One combination of column-field values, as text (the form the pivot groups and matches by). */
+export type PivotColumnKey = (string | null)[];
+
+/** A cell as JSON: numbers, text (also dates, times and numbers too large for a double), booleans. */
+export type PivotCellValue = string | number | boolean | null;
+
+export interface PivotFieldHeader {
+  column: string;
+  label: string;
+}
+
+export interface PivotValueHeader extends PivotFieldHeader {
+  function: PivotAggregation;
+  showAs: PivotShowAs;
+  /** Cells of this value are fractions (0.25 = 25%) to show as percentages. */
+  percent: boolean;
+}
+
+/**
+ * One column of the grid, left to right: row fields, then for each column key each value, then the
+ * row totals. `path` is the header from top to bottom: `[label]` for a row field, the column key's
+ * values then the value's label for a value, `['Total', label]` for a row total; a grid groups
+ * neighbouring headers with equal path prefixes.
+ */
+export interface PivotLayoutColumn {
+  /** The cell's key in `PivotRow.cells`. */
+  key: string;
+  kind: 'row-field' | 'value' | 'row-total';
+  label: string;
+  path: (string | null)[];
+  /** Index into `columnKeys` ('value' cells of a pivot with column fields), else null. */
+  columnKeyIndex: number | null;
+  /** Index into `values` ('value' and 'row-total'), else null. */
+  valueIndex: number | null;
+  percent: boolean;
+}
+
+export interface PivotLayout {
+  rowFields: PivotFieldHeader[];
+  columnFields: PivotFieldHeader[];
+  values: PivotValueHeader[];
+  columnKeys: PivotColumnKey[];
+  columns: PivotLayoutColumn[];
+}
+
+/**
+ * A row of the grid. `level` is how many row fields it is grouped by: all of them for a detail row,
+ * fewer for a subtotal (its inner row-field cells are null), 0 for the grand total row.
+ */
+export interface PivotRow {
+  cells: Record<string, PivotCellValue>;
+  level: number;
+  isTotal: boolean;
+}
+
+/** A chunk of pivot data: rows `offset` to `offset + rows.length`; `hasMore` when more follow. */
+export interface PivotPage {
+  layout: PivotLayout;
+  rows: PivotRow[];
+  offset: number;
+  hasMore: boolean;
+}

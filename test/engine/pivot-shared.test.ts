@@ -1,0 +1,49 @@
+/** The shared Pivot schema and helpers the server and client use. */
+import { describe, expect, it } from 'vitest';
+import { newPivot, pivotSchema, pivotValueLabel } from '../../src/shared/pivots';
+
+describe('shared pivot definitions', () => {
+  it("names a new pivot 'Pivot table N' after the largest N in use, with both totals on and a fresh key", () => {
+    const first = newPivot([]);
+    expect(first).toMatchObject({
+      name: 'Pivot table 1',
+      showRowTotals: true,
+      showColumnTotals: true,
+      rows: [],
+      values: [],
+    });
+    expect(first.key).toMatch(/^[a-z]{4}$/);
+    const existing = [
+      { key: 'aaaa', name: 'Pivot table 4' },
+      { key: 'bbbb', name: 'Sales' },
+    ];
+    // A random source that first returns the taken key 'aaaa', then 'bbbb', then 'cccc'.
+    const draws = [...Array(4).fill(0), ...Array(4).fill(1 / 26), ...Array(4).fill(2 / 26)];
+    const pivot = newPivot(existing, () => draws.shift()!);
+    expect(pivot).toMatchObject({ key: 'cccc', name: 'Pivot table 5' });
+    expect(newPivot([{ key: 'abcd', name: 'Mine' }]).name).toBe('Pivot table 2');
+  });
+
+  it('fills the defaults of the spec: Sum, Default, ascending by key, both totals', () => {
+    const pivot = pivotSchema.parse({ key: 'abcd', name: ' P ', rows: [{ column: 'a' }], values: [{ column: 'b' }] });
+    expect(pivot).toEqual({
+      key: 'abcd',
+      name: 'P',
+      filters: [],
+      rows: [{ column: 'a', sort: { direction: 'Ascending', valueIndex: null } }],
+      columns: [],
+      values: [{ column: 'b', function: 'Sum', showAs: 'Default', displayName: null }],
+      showRowTotals: true,
+      showColumnTotals: true,
+    });
+    expect(
+      pivotSchema.safeParse({ key: 'abcd', name: 'P', values: [{ column: 'b', function: 'Median' }] }).success,
+    ).toBe(false);
+  });
+
+  it('labels a value by its display name, or by aggregation and column', () => {
+    expect(pivotValueLabel({ function: 'CountUnique', displayName: null }, 'City')).toBe('Count unique of City');
+    expect(pivotValueLabel({ function: 'Avg', displayName: '  ' }, 'Amount')).toBe('Average of Amount');
+    expect(pivotValueLabel({ function: 'Sum', displayName: 'Revenue' }, 'Amount')).toBe('Revenue');
+  });
+});
