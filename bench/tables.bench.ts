@@ -8,6 +8,7 @@ import { qualified, warehouseTableName } from '../src/server/modules/static-tabl
 import { compileTableQuery, staticRelation, type TableRequest } from '../src/server/modules/tables/relations';
 import type { WarehouseExecutor } from '../src/server/warehouse/types';
 import type { Column, FilterGroup, Paged } from '../src/shared/tables';
+import { CopyWatch, describeCopies, type CopyReport } from './lib/copies';
 import { writeMixedCsv } from './lib/csv';
 import {
   MemorySampler,
@@ -25,7 +26,9 @@ import { requestJson, startServer, uploadFile, type BenchServer } from './lib/se
  * Static tables at scale: pages, counts and CSV import through the real HTTP API, each against the
  * identical SQL run straight on the account's DuckDB warehouse (see the issue's "Benchmark").
  * Sizes can be lowered for a quick try: BENCH_ROWS, BENCH_IMPORT_ROWS, BENCH_RUNS, BENCH_IMPORT_RUNS;
- * WAREHOUSE_MEMORY_LIMIT and WAREHOUSE_THREADS pass through to the server's config.
+ * WAREHOUSE_MEMORY_LIMIT, WAREHOUSE_THREADS and ORDERED_COPY_* pass through to the server's config.
+ * Pages and counts report their first (cold) request apart: it may start an ordered copy, whose
+ * build the bench awaits before the timed runs, and each report says how many runs a copy answered.
  */
 
 const envInt = (name: string, fallback: number): number => {
@@ -41,6 +44,10 @@ const IMPORT_COUNTS = { warmups: 1, runs: envInt('BENCH_IMPORT_RUNS', 3) };
 const SERVER_ENV: Record<string, string> = {
   WAREHOUSE_MEMORY_LIMIT: process.env.WAREHOUSE_MEMORY_LIMIT ?? '1GB',
   ...(process.env.WAREHOUSE_THREADS ? { WAREHOUSE_THREADS: process.env.WAREHOUSE_THREADS } : {}),
+  // ORDERED_COPY_MIN_ROWS, ORDERED_COPY_MAX, ORDERED_COPY_MAX_ROWS (e.g. ORDERED_COPY_MAX=0 to bench without copies).
+  ...Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('ORDERED_COPY_')),
+  ),
 };
 
 const TARGETS = { pageRatioMax: 1.3, pageMsMax: 150, importRatioMax: 1.2, memoryMbMax: 1536 };
@@ -159,6 +166,8 @@ interface Measurement {
   /** Cores other processes kept busy meanwhile (0 on a quiet machine): such work inflates the figures. */
   otherCpuCores: number | null;
   targets: TargetResult[];
+  /** Pages and counts: the first request (which may start an ordered copy) and where the timed runs' answers came from. */
+  copies?: CopyReport;
 }
 
 const round = (n: number, digits = 1): number => Number(n.toFixed(digits));
@@ -241,8 +250,10 @@ async function measureCase(
   const otherCpu = otherCpuWatch();
   const compiled = compileTableQuery(staticRelation(tableId, columns), c.request);
   const base = `/api/tables/StaticTable/${tableId}/data`;
+  // The first request is timed on its own (it may start an ordered copy, awaited before the timed runs).
+  const watch = new CopyWatch(warehouse);
   if (c.kind === 'page') {
-    const api = () =>
+    const call = () =>
       requestJson<Paged<Record<string, unknown>>>(
         server.baseUrl,
         server.cookie,
@@ -250,39 +261,52 @@ async function measureCase(
         `${base}/infinite-scroll`,
         c.request,
       );
+    const api = watch.wrap(call);
     const duckdb = () => warehouse.all(compiled.page);
+    const cold = await watch.cold(call);
     const [fromApi, fromDuckdb] = [await api(), await duckdb()];
-    const identical = JSON.stringify(fromApi.data) === JSON.stringify(fromDuckdb);
+    const same = (rows: unknown[]) => JSON.stringify(rows) === JSON.stringify(fromDuckdb);
+    const identical = same(cold.result.data) && same(fromApi.data);
     const first = fromApi.data[0]?._row_id;
+    watch.reset();
     const times = await timePair(PAGE_COUNTS, api, duckdb);
-    return measurement(
+    return {
+      ...measurement(
+        otherCpu,
+        c.id,
+        c.label,
+        times,
+        identical,
+        `${fromApi.data.length} rows, first _row_id ${String(first)}`,
+        pageTargets,
+        compiled.page.sql,
+      ),
+      copies: watch.report(cold, PAGE_COUNTS.runs),
+    };
+  }
+  const body = { filterGroups: c.request.filterGroups };
+  const call = async () =>
+    (await requestJson<{ totalCount: number }>(server.baseUrl, server.cookie, 'POST', `${base}/count`, body))
+      .totalCount;
+  const api = watch.wrap(call);
+  const duckdb = async () => Number((await warehouse.all(compiled.count))[0]?.count ?? -1);
+  const cold = await watch.cold(call);
+  const [fromApi, fromDuckdb] = [await api(), await duckdb()];
+  watch.reset();
+  const times = await timePair(PAGE_COUNTS, api, duckdb);
+  return {
+    ...measurement(
       otherCpu,
       c.id,
       c.label,
       times,
-      identical,
-      `${fromApi.data.length} rows, first _row_id ${String(first)}`,
+      fromApi === fromDuckdb && cold.result === fromDuckdb,
+      `count ${fromApi.toLocaleString('en')}`,
       pageTargets,
-      compiled.page.sql,
-    );
-  }
-  const body = { filterGroups: c.request.filterGroups };
-  const api = async () =>
-    (await requestJson<{ totalCount: number }>(server.baseUrl, server.cookie, 'POST', `${base}/count`, body))
-      .totalCount;
-  const duckdb = async () => Number((await warehouse.all(compiled.count))[0]?.count ?? -1);
-  const [fromApi, fromDuckdb] = [await api(), await duckdb()];
-  const times = await timePair(PAGE_COUNTS, api, duckdb);
-  return measurement(
-    otherCpu,
-    c.id,
-    c.label,
-    times,
-    fromApi === fromDuckdb,
-    `count ${fromApi.toLocaleString('en')}`,
-    pageTargets,
-    compiled.count.sql,
-  );
+      compiled.count.sql,
+    ),
+    copies: watch.report(cold, PAGE_COUNTS.runs),
+  };
 }
 
 async function measureImport(server: BenchServer, warehouse: WarehouseExecutor, csvPath: string): Promise<Measurement> {
@@ -503,6 +527,7 @@ async function main(): Promise<void> {
   for (const m of measurements) {
     const warning = m.identical ? '' : '  WARNING: API and DuckDB answers differ';
     console.log(`  ${m.id}: ${m.detail}; other processes' CPU ${String(m.otherCpuCores)} cores${warning}`);
+    if (m.copies) console.log(`    ${describeCopies(m.copies)}`);
   }
   console.log(
     `  HTTP floor (no DuckDB work): ${Object.entries(httpFloorMs)

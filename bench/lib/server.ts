@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -71,24 +72,54 @@ async function signIn(baseUrl: string, dataDir: string, email: string): Promise<
   return session.split(';')[0] ?? '';
 }
 
-/** One JSON call; a status other than 2xx throws. */
+type Method = 'GET' | 'POST' | 'PUT';
+
+/**
+ * One JSON call; a status other than 2xx throws. Sent with node:http over a keep-alive connection:
+ * the client runs in the server's process, and `fetch` (undici) spent ~1-2 ms of that process's
+ * time per call, which the API's figures then carried although no server does that work.
+ * BENCH_CLIENT=fetch measures with `fetch` instead.
+ */
 export async function requestJson<T = unknown>(
   baseUrl: string,
   cookie: string,
-  method: 'GET' | 'POST' | 'PUT',
+  method: Method,
   urlPath: string,
   body?: unknown,
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  if (process.env.BENCH_CLIENT === 'fetch') {
+    const res = await fetch(`${baseUrl}${urlPath}`, { method, headers, body: payload });
+    if (!res.ok) throw new HttpError(res.status, await res.text());
+    return (await res.json()) as T;
+  }
+  if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
+  const { status, text } = await httpCall(new URL(urlPath, baseUrl), method, headers, payload);
+  if (status < 200 || status >= 300) throw new HttpError(status, text);
+  return JSON.parse(text) as T;
+}
+
+const agent = new http.Agent({ keepAlive: true });
+
+function httpCall(
+  url: URL,
+  method: Method,
+  headers: Record<string, string>,
+  payload: string | undefined,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload);
   });
-  if (!res.ok) throw new HttpError(res.status, await res.text());
-  return (await res.json()) as T;
 }
 
 /** A multipart upload of one file as field `file`, the way the browser sends it. */

@@ -1,8 +1,11 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { accountDir, warehouseFile, warehouseTempDir } from './account-paths';
 import { createConnectionPool, type ConnectionPool } from './connection-pool';
 import type { Gate } from './gate';
+import { ORDERED_COPIES_DATABASE, ORDERED_COPIES_FILE } from './ordered-copy-store';
+import { quoteIdentifier, quoteString } from './quote';
 
 export interface InstanceSettings {
   dataDir: string;
@@ -29,7 +32,16 @@ interface Entry {
   shut: boolean;
 }
 
-/** One DuckDB instance per account file, opened on first use and closed when idle or on close(). */
+/** Told when an account's instance opens (its ordered copies file is new) or closes (the file is gone with it). */
+export interface InstanceHooks {
+  reset?(accountId: string): void;
+}
+
+/**
+ * One DuckDB instance per account file, opened on first use and closed when idle or on close().
+ * Each instance has the account's ordered copies file attached as ORDERED_COPIES_DATABASE, deleted
+ * and made anew on open, so copies never outlive the instance that made them.
+ */
 export interface AccountInstances {
   lease(accountId: string): Promise<Lease>;
   isOpen(accountId: string): boolean;
@@ -37,7 +49,11 @@ export interface AccountInstances {
   close(): Promise<void>;
 }
 
-export function createAccountInstances(settings: InstanceSettings, gate: Gate): AccountInstances {
+export function createAccountInstances(
+  settings: InstanceSettings,
+  gate: Gate,
+  hooks: InstanceHooks = {},
+): AccountInstances {
   const entries = new Map<string, Entry>();
   const opening = new Map<string, Promise<Entry>>();
   // Accounts whose scratch folder this process has emptied; only once, as later files may be in use.
@@ -59,15 +75,35 @@ export function createAccountInstances(settings: InstanceSettings, gate: Gate): 
         threads: String(settings.threads),
       }),
     );
-    const entry: Entry = {
-      instance,
-      pool: createConnectionPool(instance, gate, settings.maxIdleConnections),
-      leases: 0,
-      idleTimer: null,
-      shut: false,
-    };
+    const pool = createConnectionPool(instance, gate, settings.maxIdleConnections);
+    try {
+      await attachOrderedCopies(accountId, pool);
+    } catch (error) {
+      pool.close();
+      instance.closeSync();
+      throw error;
+    }
+    const entry: Entry = { instance, pool, leases: 0, idleTimer: null, shut: false };
     entries.set(accountId, entry);
+    hooks.reset?.(accountId);
     return entry;
+  };
+
+  /**
+   * Attached on the instance's first connection: an attached database belongs to the instance, so
+   * every connection sees it. Deleted first, now that this instance holds the warehouse file's lock.
+   */
+  const attachOrderedCopies = async (accountId: string, pool: ConnectionPool) => {
+    const file = path.join(accountDir(settings.dataDir, accountId), ORDERED_COPIES_FILE);
+    await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.wal`, { force: true })]);
+    const connection = await pool.acquire();
+    try {
+      await gate.run(() =>
+        connection.run(`ATTACH ${quoteString(file)} AS ${quoteIdentifier(ORDERED_COPIES_DATABASE)}`),
+      );
+    } finally {
+      pool.release(connection);
+    }
   };
 
   const entryFor = async (accountId: string): Promise<Entry> => {
@@ -87,6 +123,7 @@ export function createAccountInstances(settings: InstanceSettings, gate: Gate): 
     entries.delete(accountId);
     entry.pool.close();
     entry.instance.closeSync();
+    hooks.reset?.(accountId);
   };
 
   const released = (accountId: string, entry: Entry) => {

@@ -1,19 +1,23 @@
 import type { AccountInstances, Lease } from './account-instances';
 import type { Gate } from './gate';
 import type { KeyedLock } from './keyed-lock';
+import type { OrderedCopyStores } from './ordered-copy-store';
+import { lockedRelation, type RelationVersions } from './relation-versions';
 import { createSession } from './session';
 import type { WarehouseExecutor, WarehouseSession } from './types';
 
-/** What every account's executor shares: the instances, the gate and the locks of one warehouse. */
+/** What every account's executor shares: the instances, the gate, the locks and the versions of one warehouse. */
 export interface ExecutorParts {
   instances: AccountInstances;
   gate: Gate;
   locks: KeyedLock;
+  versions: RelationVersions;
+  copies: OrderedCopyStores;
 }
 
 /** An account's executor: every call leases its own connection, and returns it when done. */
 export function createExecutor(parts: ExecutorParts, accountId: string, tempDir: string): WarehouseExecutor {
-  const { instances, gate, locks } = parts;
+  const { instances, gate, locks, versions } = parts;
   const withSession = async <T>(work: (session: WarehouseSession, lease: Lease) => Promise<T>): Promise<T> => {
     const lease = await instances.lease(accountId);
     try {
@@ -40,7 +44,18 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
     },
 
     session: (work) => withSession((session) => work(session)),
-    exclusive: (name, work) => locks.run(`${accountId}\0${name}`, work),
+    exclusive: (name, work) =>
+      locks.run(`${accountId}\0${name}`, async () => {
+        const relation = lockedRelation(name);
+        try {
+          return await work();
+        } finally {
+          // Inside the lock, so the next writer (and every read after this write) sees the new version.
+          if (relation !== null) versions.bump(accountId, relation);
+        }
+      }),
+    relationVersion: (relation) => versions.get(accountId, relation),
+    orderedCopies: parts.copies.forAccount(accountId),
 
     transaction: (work) =>
       withSession(async (session, lease) => {

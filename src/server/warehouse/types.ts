@@ -1,5 +1,6 @@
 import type { CompiledQuery, ResultRow, SqlRunner, SqlValue } from '../../engine/sql';
 import type { ColumnType } from '../../shared/tables';
+import type { AccountCopies } from './ordered-copy-store';
 
 /** A result column: its name, the spec's column type, and DuckDB's own type name (e.g. `DECIMAL(18,3)`). */
 export interface ResultColumn {
@@ -42,7 +43,12 @@ export interface WarehouseExecutor extends WarehouseSession {
   /**
    * Runs `work` after every earlier `exclusive` call with the same name on this account has finished
    * (in this process). For writers of one table, e.g. `table:static.t_1`, which would otherwise fail
-   * with DuckDB's write-write conflict.
+   * with DuckDB's write-write conflict. Every writer of a table must go through it: when `work`
+   * settles, `table:<schema>.<name>` moves that relation's version on and drops its ordered copies.
    */
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** The relation's (`<schema>.<name>`) version: 0, then one more each time an `exclusive('table:...')` of it settles. */
+  relationVersion(relation: string): number;
+  /** The account's ordered copies (ordered-copies.ts): shared by every executor of the account. */
+  readonly orderedCopies: AccountCopies;
 }

@@ -4,6 +4,9 @@ import { createAccountInstances, type InstanceSettings } from './account-instanc
 import { createExecutor } from './executor';
 import { createGate } from './gate';
 import { createKeyedLock } from './keyed-lock';
+import { dropCopies } from './ordered-copies';
+import { OrderedCopyStores, type OrderedCopySettings } from './ordered-copy-store';
+import { createRelationVersions } from './relation-versions';
 import { warehouseCallLimit } from './threadpool';
 import type { WarehouseExecutor } from './types';
 
@@ -12,6 +15,8 @@ export interface WarehouseOptions extends Omit<InstanceSettings, 'maxIdleConnect
   callLimit?: number;
   /** Idle connections kept per instance for reuse. */
   maxIdleConnections?: number;
+  /** Ordered copies of large relations (ordered-copies.ts); DEFAULT_ORDERED_COPY_SETTINGS when absent. */
+  orderedCopies?: OrderedCopySettings;
 }
 
 /** The per-account DuckDB warehouses of `DATA_DIR/accounts/<id>/warehouse.duckdb`. */
@@ -25,18 +30,28 @@ export interface Warehouse {
 }
 
 export function warehouseOptions(config: Config): WarehouseOptions {
-  return { dataDir: config.dataDir, ...config.warehouse };
+  return { dataDir: config.dataDir, ...config.warehouse, orderedCopies: config.orderedCopies };
 }
 
 export function createWarehouse(options: WarehouseOptions): Warehouse {
   const gate = createGate(options.callLimit ?? warehouseCallLimit());
-  const instances = createAccountInstances({ ...options, maxIdleConnections: options.maxIdleConnections ?? 4 }, gate);
-  const parts = { instances, gate, locks: createKeyedLock() };
+  const copies = new OrderedCopyStores(options.orderedCopies);
+  const instances = createAccountInstances({ ...options, maxIdleConnections: options.maxIdleConnections ?? 4 }, gate, {
+    reset: (accountId) => copies.forAccount(accountId).reset(),
+  });
+  const versions = createRelationVersions();
+  const parts = { instances, gate, locks: createKeyedLock(), versions, copies };
+  const forAccount = (accountId: string) => {
+    assertSafeAccountId(accountId);
+    return createExecutor(parts, accountId, warehouseTempDir(options.dataDir, accountId));
+  };
+  // A write settled: the relation's copies show rows it may have changed.
+  versions.onBump((accountId, relation) => {
+    const dropped = copies.forAccount(accountId).relationChanged(relation);
+    if (dropped.length > 0) void dropCopies(forAccount(accountId), dropped);
+  });
   return {
-    forAccount(accountId) {
-      assertSafeAccountId(accountId);
-      return createExecutor(parts, accountId, warehouseTempDir(options.dataDir, accountId));
-    },
+    forAccount,
     isOpen: (accountId) => instances.isOpen(accountId),
     openAccounts: () => instances.openAccounts(),
     close: () => instances.close(),
