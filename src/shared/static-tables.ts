@@ -65,6 +65,12 @@ export const tableChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deleteRows'), rowIds: z.array(z.number().int()).min(1).max(10_000) }),
   z.object({ kind: z.literal('addColumn'), column: newColumnSchema }),
   z.object({ kind: z.literal('deleteColumn'), columnKey: z.string().max(100) }),
+  /**
+   * Moves a row in the row order (rows are kept in `_row_id` order): it takes the id, and so the
+   * place, of row `toRowId`, and the rows between shift one id toward the place it left. The
+   * inverse of a move is the move from `toRowId` back to `rowId`.
+   */
+  z.object({ kind: z.literal('moveRow'), rowId: z.number().int().min(1), toRowId: z.number().int().min(1) }),
   /** Moves a column to a new place (0-based) in the column order. */
   z.object({ kind: z.literal('moveColumn'), columnKey: z.string().max(100), toIndex: z.number().int().min(0) }),
   z.object({

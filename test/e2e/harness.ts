@@ -114,5 +114,9 @@ export async function signIn(page: Page, server: RunningServer, email: string, s
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Check your email.').waitFor();
   await page.goto(await mailedLink(server.dataDir, email, 'confirm'));
-  await page.getByText('Login success.').waitFor();
+  // 'Login success.' shows briefly before the redirect; on a busy machine the redirect may win.
+  await Promise.race([
+    page.getByText('Login success.').waitFor(),
+    page.waitForURL((url) => url.pathname !== '/confirm'),
+  ]);
 }

@@ -1,35 +1,37 @@
-import { Alert, Button, FileButton, Group, Menu, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
   IconColumnInsertRight,
-  IconDownload,
   IconFileImport,
   IconRowInsertBottom,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { TableChange } from '../../shared/static-tables';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { patchCachedRows } from '../components/data-grid/cache-patch';
 import { DataGrid } from '../components/data-grid/data-grid';
-import type { CellEdit, GridQuery, GridRow, GridSource } from '../components/data-grid/types';
+import type { GridQuery, GridRow, GridSource } from '../components/data-grid/types';
 import {
   decodeFilterGroups,
+  decodePaging,
   decodeSorting,
   encodeFilterGroups,
+  encodePaging,
   encodeSorting,
   gridSearchSchema,
 } from '../components/data-grid/url-state';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
+import { LIMITS } from '../../shared/limits';
 import { errorMessage } from '../lib/error-message';
 import { http } from '../lib/http';
 import { trpc, trpcUtils } from '../trpc';
 import { ColumnSettingsDialog } from './-tables/column-settings-dialog';
-import { SaveIndicator, type SaveState } from './-tables/save-indicator';
-import { useEditHistory } from './-tables/use-edit-history';
+import { SaveIndicator } from './-tables/save-indicator';
+import { useTableChanges } from './-tables/use-table-changes';
 
 export const Route = createFileRoute('/_app/tables/$id')({
   validateSearch: gridSearchSchema,
@@ -48,7 +50,6 @@ function StaticTablePage() {
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const table = trpc.staticTables.get.useQuery({ id });
-  const [saveState, setSaveState] = useState<SaveState>('idle');
   const [deleting, setDeleting] = useState(false);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
@@ -57,11 +58,20 @@ function StaticTablePage() {
     () => ({ filterGroups: decodeFilterGroups(search.filter), sorting: decodeSorting(search.sort) }),
     [search.filter, search.sort],
   );
+  const paging = decodePaging(search);
+  // New filters or sort start again at the first page.
   const setQuery = (next: GridQuery) =>
     void navigate({
-      search: { filter: encodeFilterGroups(next.filterGroups), sort: encodeSorting(next.sorting) },
+      search: (s) => ({
+        ...s,
+        filter: encodeFilterGroups(next.filterGroups),
+        sort: encodeSorting(next.sorting),
+        page: undefined,
+      }),
       replace: true,
     });
+  const setPaging = (next: { page: number; pageSize: number } | null) =>
+    void navigate({ search: (s) => ({ ...s, ...encodePaging(next) }), replace: true });
 
   const source: GridSource = useMemo(
     () => ({
@@ -78,19 +88,15 @@ function StaticTablePage() {
   );
 
   const refresh = () => Promise.all([utils.staticTables.get.invalidate({ id }), utils.staticTables.list.invalidate()]);
-  const change = trpc.staticTables.change.useMutation({
-    onMutate: () => setSaveState('saving'),
-    onSuccess: () => setSaveState('saved'),
-    onError: () => setSaveState('error'),
-  });
-  const structural = trpc.staticTables.change.useMutation({
-    onMutate: () => setSaveState('saving'),
+  const changes = useTableChanges(id, source);
+  const { history, setSaveState } = changes;
+  // Rows and columns added or removed: the table and its rows are read again once saved.
+  const structural = useMutation({
+    mutationFn: (batch: TableChange[]) => changes.send(batch),
     onSuccess: async () => {
-      setSaveState('saved');
       await refresh();
       await queryClient.invalidateQueries({ queryKey: source.key });
     },
-    onError: () => setSaveState('error'),
   });
   const rename = trpc.staticTables.rename.useMutation({ onSuccess: refresh });
   const remove = trpc.staticTables.delete.useMutation({
@@ -99,33 +105,6 @@ function StaticTablePage() {
       await navigate({ to: '/tables' });
     },
   });
-
-  const sendCells = useCallback(
-    (edits: CellEdit[]) =>
-      change.mutate({
-        id,
-        changes: [
-          {
-            kind: 'cells',
-            edits: edits.map((e) => ({ rowId: Number(e.rowId), columnKey: e.columnKey, value: e.value })),
-          },
-        ],
-      }),
-    [change, id],
-  );
-  const history = useEditHistory(
-    useCallback(
-      (edits: CellEdit[]) => {
-        patchCachedRows(queryClient, source, edits);
-        sendCells(edits);
-      },
-      [queryClient, source, sendCells],
-    ),
-  );
-  const onEdit = (edits: CellEdit[]) => {
-    history.record(edits);
-    sendCells(edits);
-  };
 
   const importCsv = async (file: File | null) => {
     if (!file) return;
@@ -168,7 +147,7 @@ function StaticTablePage() {
             w={420}
             onSave={(name) => rename.mutateAsync({ id, name })}
           />
-          <SaveIndicator state={saveState} />
+          <SaveIndicator state={changes.saveState} />
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Tooltip label="Undo (Ctrl+Z)">
@@ -204,21 +183,23 @@ function StaticTablePage() {
         source={source}
         query={query}
         onQueryChange={setQuery}
-        onEdit={onEdit}
+        onEdit={changes.onEdit}
         onColumnSettings={setSettingsFor}
         chunkSize={STATIC_TABLE_CHUNK}
-        onDeleteRow={(rowId) => structural.mutate({ id, changes: [{ kind: 'deleteRows', rowIds: [Number(rowId)] }] })}
+        pagination={paging ? { ...paging, onChange: setPaging } : undefined}
+        onViewChange={(view) => setPaging(view === 'pages' ? { page: 1, pageSize: LIMITS.defaultPageSize } : null)}
+        downloadUrl={`/api/tables/StaticTable/${encodeURIComponent(id)}/download`}
+        onDeleteRow={(rowId) => structural.mutate([{ kind: 'deleteRows', rowIds: [Number(rowId)] }])}
+        onMoveRow={changes.onMoveRow}
         onDeleteColumn={setDeletingColumn}
-        onMoveColumn={(columnKey, toIndex) =>
-          structural.mutate({ id, changes: [{ kind: 'moveColumn', columnKey, toIndex }] })
-        }
+        onMoveColumn={(columnKey, toIndex) => structural.mutate([{ kind: 'moveColumn', columnKey, toIndex }])}
         actions={
           <>
             <Button
               size="xs"
               variant="default"
               leftSection={<IconRowInsertBottom size={14} />}
-              onClick={() => structural.mutate({ id, changes: [{ kind: 'addRows', count: 1 }] })}
+              onClick={() => structural.mutate([{ kind: 'addRows', count: 1 }])}
             >
               Add row
             </Button>
@@ -227,32 +208,11 @@ function StaticTablePage() {
               variant="default"
               leftSection={<IconColumnInsertRight size={14} />}
               onClick={() =>
-                structural.mutate({
-                  id,
-                  changes: [{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }],
-                })
+                structural.mutate([{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }])
               }
             >
               Add column
             </Button>
-            <Menu shadow="md" position="bottom-start">
-              <Menu.Target>
-                <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
-                  Download
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item component="a" href={`/api/tables/StaticTable/${encodeURIComponent(id)}/download?format=csv`}>
-                  CSV
-                </Menu.Item>
-                <Menu.Item
-                  component="a"
-                  href={`/api/tables/StaticTable/${encodeURIComponent(id)}/download?format=parquet`}
-                >
-                  Parquet
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
           </>
         }
       />
@@ -272,10 +232,9 @@ function StaticTablePage() {
         onCancel={() => setDeletingColumn(null)}
         onConfirm={() =>
           deletingColumn &&
-          structural.mutate(
-            { id, changes: [{ kind: 'deleteColumn', columnKey: deletingColumn }] },
-            { onSettled: () => setDeletingColumn(null) },
-          )
+          structural.mutate([{ kind: 'deleteColumn', columnKey: deletingColumn }], {
+            onSettled: () => setDeletingColumn(null),
+          })
         }
       />
       {settingsColumn && (
@@ -284,10 +243,9 @@ function StaticTablePage() {
           saving={structural.isPending}
           onClose={() => setSettingsFor(null)}
           onSave={(patch) =>
-            structural.mutate(
-              { id, changes: [{ kind: 'updateColumn', columnKey: settingsColumn.columnKey, ...patch }] },
-              { onSuccess: () => setSettingsFor(null) },
-            )
+            structural.mutate([{ kind: 'updateColumn', columnKey: settingsColumn.columnKey, ...patch }], {
+              onSuccess: () => setSettingsFor(null),
+            })
           }
         />
       )}

@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { LIMITS } from '../../shared/limits';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { ListPager } from '../components/list-pager';
 import { EmptyRow } from '../components/empty-row';
 import { formatDateTime, formatRecent } from '../lib/format';
 import { trpc } from '../trpc';
@@ -96,32 +85,15 @@ function TablesPage() {
           </Table.Tbody>
         </Table>
       </Paper>
-      {list.data && list.data.count > 0 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {list.data.count} table(s)
-          </Text>
-          <Group gap="sm">
-            <Select
-              aria-label="Rows per page"
-              size="xs"
-              w={90}
-              data={LIMITS.pageSizes.map(String)}
-              value={String(pageSize)}
-              allowDeselect={false}
-              onChange={(v) =>
-                void navigate({ search: (s) => ({ ...s, pageSize: Number(v) as 50 | 100 | 200, page: 1 }) })
-              }
-            />
-            <Pagination
-              size="sm"
-              total={list.data.totalPages}
-              value={page}
-              onChange={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
-            />
-          </Group>
-        </Group>
-      )}
+      <ListPager
+        count={list.data?.count ?? 0}
+        noun="table(s)"
+        page={page}
+        pageSize={pageSize}
+        totalPages={list.data?.totalPages ?? 1}
+        onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
+        onPageSize={(size) => void navigate({ search: (s) => ({ ...s, pageSize: size, page: 1 }) })}
+      />
     </Stack>
   );
 }

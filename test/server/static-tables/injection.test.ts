@@ -80,7 +80,10 @@ describe('injection strings', () => {
     expect(after.rows.map((r) => r[key])).toEqual(NASTY.map((v) => v.toUpperCase()));
 
     ok(
-      await call(t.server, 'PUT', `/api/static-tables/${table.id}/data`, { cookie, body: { columns, rows: [NASTY] } }),
+      await call(t.server, 'PUT', `/api/static-tables/${table.id}/data`, {
+        cookie,
+        body: { columns, rows: [NASTY.slice(0, 3)] },
+      }),
     );
     expect(await rowsByName(t, cookie, table.id)).toEqual([
       { [NASTY[0] ?? '']: NASTY[0], [NASTY[1] ?? '']: NASTY[1], [NASTY[2] ?? '']: NASTY[2] },

@@ -1,10 +1,13 @@
+import type { ColumnFormat } from '../../../shared/models';
+import { formatNumber } from '../../../shared/number-format';
 import type { ColumnType } from '../../../shared/tables';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** How a cell shows its value; the raw value stays available to edit and inspect. */
-export function formatCell(value: unknown, type: ColumnType): string {
+export function formatCell(value: unknown, type: ColumnType, format?: ColumnFormat | null): string {
   if (value === null || value === undefined) return '';
+  if (format && typeof value === 'number') return formatNumber(value, format);
   if (type === 'DateTime' && typeof value === 'string') {
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : dateTime.format(date);

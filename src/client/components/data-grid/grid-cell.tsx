@@ -64,7 +64,7 @@ export const GridCell = memo(function GridCell(props: GridCellProps) {
           style={{ width: '100%', height: '100%', border: 'none', outline: 'none', padding: '0 8px', font: 'inherit' }}
         />
       ) : (
-        formatCell(value, column.type)
+        formatCell(value, column.type, column.format)
       )}
     </div>
   );

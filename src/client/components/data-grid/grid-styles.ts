@@ -42,6 +42,14 @@ export const GUTTER_STYLE: CSSProperties = {
   lineHeight: `${GRID.rowHeight}px`,
 };
 
+/** The gutter of the row holding the selection (or whose menu is open), tinted so the row reads as one. */
+export const ACTIVE_GUTTER_STYLE: CSSProperties = {
+  ...GUTTER_STYLE,
+  background: 'var(--mantine-color-blue-0)',
+  color: 'var(--mantine-color-blue-7)',
+  fontWeight: 600,
+};
+
 /** A virtual row, placed at its offset. */
 export function rowStyle(start: number): CSSProperties {
   return { position: 'absolute', top: 0, transform: `translateY(${start}px)`, display: 'flex', height: GRID.rowHeight };

@@ -1,3 +1,5 @@
+import type { ColumnFormat } from '../../../shared/models';
+import type { ReactNode } from 'react';
 import type { ColumnType, FilterGroup, Paged, Sorting } from '../../../shared/tables';
 
 /** A column as the grid shows it. */
@@ -8,6 +10,8 @@ export interface GridColumn {
   description?: string | null;
   /** Starting width in px; the user may resize between the grid's limits. */
   width?: number;
+  /** How numbers show (a model column's Format); none shows them as they are. */
+  format?: ColumnFormat | null;
 }
 
 /** Every row carries a stable key, so edits and selection survive paging and sorting. */
@@ -38,4 +42,48 @@ export interface CellEdit {
   value: string | null;
   /** The value before the edit, so it can be undone. */
   previous: string | null;
+}
+
+/** Page-by-page reading instead of infinite scroll; the owner keeps the state (e.g. in the URL). */
+export interface GridPagination {
+  /** 1-based. */
+  page: number;
+  /** One of LIMITS.pageSizes. */
+  pageSize: number;
+  onChange: (next: { page: number; pageSize: number }) => void;
+}
+
+/** How the grid reads rows: pages with controls, or one long list loaded as the user scrolls. */
+export type GridView = 'pages' | 'scroll';
+
+export interface DataGridProps {
+  columns: GridColumn[];
+  source: GridSource;
+  query: GridQuery;
+  onQueryChange: (query: GridQuery) => void;
+  /** When set, text and empty cells can be edited and pasted into. */
+  onEdit?: (edits: CellEdit[]) => void;
+  onColumnSettings?: (columnKey: string) => void;
+  /** Extra toolbar buttons (Add row, Add column, Import...). */
+  actions?: ReactNode;
+  /** Under the grid, e.g. sheet tabs. */
+  footer?: ReactNode;
+  /** Editable tables: remove a row (cell and row-number menus) or a column (header menu). */
+  onDeleteRow?: (rowId: GridRow['_row_id']) => void;
+  onDeleteColumn?: (columnKey: string) => void;
+  /** Editable tables: move a column to another place in the order. */
+  onMoveColumn?: (columnKey: string, toIndex: number) => void;
+  /**
+   * Editable tables: move row `rowId` to the place of row `toRowId`, its neighbour above or below
+   * (row-number menu, Alt+ArrowUp/Down). Offered only while no sort decides the order.
+   */
+  onMoveRow?: (rowId: number, toRowId: number) => void;
+  /** Rows per infinite-scroll request (spec: 100 for datasets). */
+  chunkSize?: number;
+  /** When set, rows are read page by page with controls under the grid instead of by scrolling. */
+  pagination?: GridPagination;
+  /** Shows the Scroll / Pages switch in the toolbar. */
+  onViewChange?: (view: GridView) => void;
+  /** Shows Download (CSV, Parquet): a form post to this URL with the grid's filters and sort. */
+  downloadUrl?: string;
 }

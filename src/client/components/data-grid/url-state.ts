@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../../../shared/limits';
 import { FILTER_OPERATORS, SORT_DIRECTIONS, type FilterGroup, type Sorting } from '../../../shared/tables';
 
 /**
@@ -9,8 +10,32 @@ import { FILTER_OPERATORS, SORT_DIRECTIONS, type FilterGroup, type Sorting } fro
 export const gridSearchSchema = z.object({
   sort: z.array(z.string()).optional(),
   filter: z.array(z.string()).optional(),
+  /** 'pages' reads the grid page by page; absent means infinite scroll. A bad value reads as absent. */
+  view: z.enum(['pages', 'scroll']).optional().catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+  pageSize: z
+    .number()
+    .refine((n) => (LIMITS.pageSizes as readonly number[]).includes(n))
+    .optional()
+    .catch(undefined),
 });
 export type GridSearch = z.infer<typeof gridSearchSchema>;
+
+/** The page and page size of a paged grid from the URL (page 1 of 50 by default), or null for scrolling. */
+export function decodePaging(search: GridSearch): { page: number; pageSize: number } | null {
+  if (search.view !== 'pages') return null;
+  return { page: search.page ?? 1, pageSize: search.pageSize ?? LIMITS.defaultPageSize };
+}
+
+/** URL fields for a paging state; defaults are left out so plain links stay short. */
+export function encodePaging(paging: { page: number; pageSize: number } | null): Partial<GridSearch> {
+  if (!paging) return { view: undefined, page: undefined, pageSize: undefined };
+  return {
+    view: 'pages',
+    page: paging.page > 1 ? paging.page : undefined,
+    pageSize: paging.pageSize !== LIMITS.defaultPageSize ? paging.pageSize : undefined,
+  };
+}
 
 export function encodeSorting(sorting: Sorting[]): string[] | undefined {
   return sorting.length ? sorting.map((s) => `${s.columnKey}:${s.direction}`) : undefined;

@@ -1,33 +1,46 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CellEdit } from '../../components/data-grid/types';
 
-/**
- * Undo and redo of cell edits: each batch (one typed cell, one paste) is one step. Ctrl/Cmd+Z
- * undoes; Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redoes, except while typing in a text field.
- */
-export function useEditHistory(apply: (edits: CellEdit[]) => void) {
-  const [past, setPast] = useState<CellEdit[][]>([]);
-  const [future, setFuture] = useState<CellEdit[][]>([]);
+/** One undoable step: a batch of cell edits (one typed cell, one paste) or one row move. */
+export type EditStep = { kind: 'cells'; edits: CellEdit[] } | { kind: 'moveRow'; rowId: number; toRowId: number };
 
-  const record = useCallback((batch: CellEdit[]) => {
-    setPast((p) => [...p, batch]);
+/**
+ * The step that undoes `step`: cell edits put the previous values back; a row move is undone by
+ * the move back, since the moved row took the id of the row whose place it took.
+ */
+export function invertStep(step: EditStep): EditStep {
+  if (step.kind === 'moveRow') return { kind: 'moveRow', rowId: step.toRowId, toRowId: step.rowId };
+  return { kind: 'cells', edits: step.edits.map((e) => ({ ...e, value: e.previous, previous: e.value })) };
+}
+
+/**
+ * Undo and redo of the editor's steps. Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redoes,
+ * except while typing in a text field. Each step's row ids are those of the table as it was right
+ * after the step, which undoing the steps above it restores exactly, so they never need rewriting.
+ */
+export function useEditHistory(apply: (step: EditStep) => void) {
+  const [past, setPast] = useState<EditStep[]>([]);
+  const [future, setFuture] = useState<EditStep[]>([]);
+
+  const record = useCallback((step: EditStep) => {
+    setPast((p) => [...p, step]);
     setFuture([]);
   }, []);
 
   const undo = useCallback(() => {
-    const batch = past.at(-1);
-    if (!batch) return;
+    const step = past.at(-1);
+    if (!step) return;
     setPast((p) => p.slice(0, -1));
-    setFuture((f) => [...f, batch]);
-    apply(batch.map((e) => ({ ...e, value: e.previous, previous: e.value })));
+    setFuture((f) => [...f, step]);
+    apply(invertStep(step));
   }, [past, apply]);
 
   const redo = useCallback(() => {
-    const batch = future.at(-1);
-    if (!batch) return;
+    const step = future.at(-1);
+    if (!step) return;
     setFuture((f) => f.slice(0, -1));
-    setPast((p) => [...p, batch]);
-    apply(batch);
+    setPast((p) => [...p, step]);
+    apply(step);
   }, [future, apply]);
 
   useEffect(() => {

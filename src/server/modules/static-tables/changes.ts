@@ -3,8 +3,9 @@ import type { TableChange } from '../../../shared/static-tables';
 import type { AccountContext, Deps } from '../../context';
 import type { WarehouseSession } from '../../warehouse/types';
 import { badInput } from '../../errors';
-import { ROW_ID, STATIC_SCHEMA, newColumnKey, q, qualified, warehouseTableName } from './physical';
+import { ROW_ID, STATIC_SCHEMA, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
 import { listColumns, replaceColumns, touchTable } from './repo';
+import { moveRow } from './rows';
 import { warehouseError } from './warehouse-errors';
 
 const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
@@ -25,6 +26,18 @@ function isWhole(value: SqlValue): boolean {
   return !Number.isFinite(n) || Number.isInteger(n);
 }
 
+/** The caller's key when it is valid and free (400 otherwise), or a fresh one. */
+function keyForNewColumn(requested: string | undefined, taken: ReadonlySet<string>): string {
+  if (requested === undefined) return newColumnKey(taken);
+  if (!isValidColumnKey(requested)) {
+    throw badInput(
+      `Column key "${requested}" is not valid: use up to 63 lowercase letters, digits or _, starting with a letter.`,
+    );
+  }
+  if (taken.has(requested)) throw badInput(`Column key "${requested}" is already used in this table.`);
+  return requested;
+}
+
 /**
  * Applies the editor's changes in order inside one warehouse transaction; the column list in the
  * metadata store is updated after the rows, so a failed write changes nothing.
@@ -34,7 +47,7 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   // DuckDB cannot commit a transaction that both alters a table and updates or deletes its rows, so
   // such a batch works on a copy that replaces the table at the end.
   const altersColumns = changes.some((c) => c.kind === 'addColumn' || c.kind === 'deleteColumn');
-  const editsRows = changes.some((c) => c.kind === 'cells' || c.kind === 'deleteRows');
+  const editsRows = changes.some((c) => c.kind === 'cells' || c.kind === 'deleteRows' || c.kind === 'moveRow');
   const onCopy = altersColumns && editsRows;
   const copyName = `${warehouseTableName(id)}__edit`;
   const table = onCopy ? `${q(STATIC_SCHEMA)}.${q(copyName)}` : qualified(id);
@@ -72,8 +85,11 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
               JSON.stringify(change.rowIds),
             ]);
             break;
+          case 'moveRow':
+            await moveRow(session, table, change.rowId, change.toRowId);
+            break;
           case 'addColumn': {
-            const columnKey = newColumnKey(new Set(columns.map((c) => c.columnKey)));
+            const columnKey = keyForNewColumn(change.column.columnKey, new Set(columns.map((c) => c.columnKey)));
             await session.run(`ALTER TABLE ${table} ADD COLUMN ${q(columnKey)} VARCHAR`);
             columns = [
               ...columns,

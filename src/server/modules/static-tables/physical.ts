@@ -17,6 +17,11 @@ export function qualified(tableId: string): string {
 /** Short for the one identifier-quoting function (the engine dialect's). */
 export const q = quoteIdentifier;
 
+/** Keys a caller may choose: lowercase letters, digits and `_`, starting with a letter (never `_row_id`). */
+export function isValidColumnKey(key: string): boolean {
+  return /^[a-z][a-z0-9_]{0,62}$/.test(key);
+}
+
 /** Generated column keys: 4 random lowercase letters (spec), unique within the table. */
 export function newColumnKey(taken: ReadonlySet<string>): string {
   for (;;) {

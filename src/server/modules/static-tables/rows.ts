@@ -1,6 +1,7 @@
 import type { SqlValue } from '../../../engine';
 import type { Column } from '../../../shared/tables';
 import type { WarehouseSession } from '../../warehouse/types';
+import { badInput } from '../../errors';
 import { ROW_ID, q } from './physical';
 
 type Cell = string | number | boolean | null;
@@ -20,6 +21,27 @@ export function rowValues(row: InputRow, columns: Column[]): SqlValue[] {
 }
 
 /**
+ * Refuses rows with cells no column would receive (a misspelt key, or more cells than columns), which
+ * would otherwise be dropped without a word. `_row_id`, which the API answers with every row, is
+ * allowed so rows read from the API can be written back.
+ */
+export function checkRowCells(rows: InputRow[], columns: Column[]): void {
+  const names = new Set([ROW_ID, ...columns.flatMap((c) => [c.columnKey, c.displayName])]);
+  rows.forEach((row, i) => {
+    if (Array.isArray(row)) {
+      if (row.length > columns.length) {
+        throw badInput(`Row ${i + 1} has ${row.length} cells, but the table has ${columns.length} column(s).`);
+      }
+      return;
+    }
+    const unknown = Object.keys(row).find((key) => !names.has(key));
+    if (unknown !== undefined) {
+      throw badInput(`Row ${i + 1} has a value for "${unknown}", which is not a column key or name of the table.`);
+    }
+  });
+}
+
+/**
  * Inserts rows with bound parameters, numbering them from `firstRowId`; values are cast by DuckDB
  * to each column's type, so a bad value fails the whole write.
  */
@@ -30,6 +52,7 @@ export async function insertRows(
   rows: InputRow[],
   firstRowId: number,
 ): Promise<void> {
+  checkRowCells(rows, columns);
   const names = [ROW_ID, ...columns.map((c) => c.columnKey)].map(q).join(', ');
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     const batch = rows.slice(start, start + BATCH_ROWS);
@@ -50,4 +73,25 @@ export async function insertRows(
 export function createTableSql(table: string, columns: Column[]): string {
   const defs = [`${q(ROW_ID)} BIGINT NOT NULL`, ...columns.map((c) => `${q(c.columnKey)} VARCHAR`)];
   return `CREATE TABLE ${table} (${defs.join(', ')})`;
+}
+
+/**
+ * Moves row `rowId` to the place of row `toRowId` (rows are read in `_row_id` order) in one UPDATE:
+ * it takes that id, and the rows between shift one id toward the place it left. Ids stay unique, so
+ * paging by `_row_id` stays exact, and moving `toRowId` back to `rowId` undoes it.
+ */
+export async function moveRow(session: WarehouseSession, table: string, rowId: number, toRowId: number) {
+  const id = q(ROW_ID);
+  const [found] = await session.all({
+    sql: `SELECT count(*)::INTEGER AS n FROM ${table} WHERE ${id} = $1`,
+    parameters: [rowId],
+  });
+  if (!Number(found?.n)) throw badInput(`Row ${rowId} does not exist.`);
+  if (rowId === toRowId) return;
+  await session.run(
+    `UPDATE ${table} SET ${id} = CASE WHEN ${id} = $1::BIGINT THEN $2::BIGINT ` +
+      `WHEN $1::BIGINT > $2::BIGINT THEN ${id} + 1 ELSE ${id} - 1 END ` +
+      `WHERE ${id} BETWEEN least($1::BIGINT, $2::BIGINT) AND greatest($1::BIGINT, $2::BIGINT)`,
+    [rowId, toRowId],
+  );
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { sql } from 'kysely';
 import {
   NEW_TABLE,
   createStaticTableSchema,
@@ -20,7 +19,8 @@ import { importCsvToTable } from '../../warehouse/csv-import';
 import { requireWriter } from '../accounts/access';
 import { compileTableQuery, staticRelation } from '../tables/relations';
 import { applyChanges } from './changes';
-import { STATIC_SCHEMA, ROW_ID, newColumnKey, q, qualified, warehouseTableName } from './physical';
+import { listStaticTables } from './list';
+import { STATIC_SCHEMA, ROW_ID, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
 import { findTable, listColumns, replaceColumns, touchTable } from './repo';
 import { createTableSql, insertRows } from './rows';
 import { warehouseError } from './warehouse-errors';
@@ -38,9 +38,7 @@ function keyColumns(input: { columnKey?: string; displayName: string; descriptio
   const taken = new Set<string>();
   return input.map((c, i) => {
     const key =
-      c.columnKey && /^[a-z][a-z0-9_]{0,62}$/.test(c.columnKey) && !taken.has(c.columnKey) && c.columnKey !== ROW_ID
-        ? c.columnKey
-        : newColumnKey(taken);
+      c.columnKey && isValidColumnKey(c.columnKey) && !taken.has(c.columnKey) ? c.columnKey : newColumnKey(taken);
     taken.add(key);
     return {
       columnKey: key,
@@ -99,45 +97,7 @@ export function createStaticTablesService(deps: Deps) {
 
   return {
     async list(ctx: AccountContext, raw: unknown): Promise<Paged<StaticTableSummary>> {
-      const { query, page, pageSize } = parseInput(listSchema, raw);
-      // SQLite's lower() folds ASCII letters only, so only those are folded here too; `\` escapes the user's % and _.
-      const folded = query.replace(/[A-Z]/g, (c) => c.toLowerCase());
-      const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const base = db
-        .selectFrom('static_tables')
-        .where('account_id', '=', ctx.accountId)
-        .where((eb) => eb(eb.fn('lower', ['name']), 'like', sql`${pattern} escape '\\'`));
-      const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .leftJoin('static_table_columns', 'static_table_columns.table_id', 'static_tables.id')
-        .select([
-          'id',
-          'name',
-          'modified_at',
-          'row_count',
-          (eb) => eb.fn.count<number>('static_table_columns.column_key').as('column_count'),
-        ])
-        .groupBy('static_tables.id')
-        .orderBy((eb) => eb.fn('lower', ['name']))
-        .orderBy('id')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute();
-      const count = Number(n);
-      return {
-        page,
-        pageSize,
-        count,
-        totalPages: Math.max(1, Math.ceil(count / pageSize)),
-        hasMore: page * pageSize < count,
-        data: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          modifiedAt: r.modified_at,
-          rowCount: r.row_count,
-          columnCount: Number(r.column_count),
-        })),
-      };
+      return listStaticTables(db, ctx.accountId, parseInput(listSchema, raw));
     },
 
     /** 'Add a table': 'New table' with columns A and B and 10 blank rows. */

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context';
 import { bodyOf, inAccount } from '../../http/rest-context';
 import type { Services } from '../../services';
 import { EXPORT_FORMATS } from '../../warehouse/export-table';
 
 type TableParams = { Params: { type: string; id: string } };
+
+/** Filters and sort of a download form: far more than any grid sends, small enough to parse at once. */
+const FORM_BODY_LIMIT = 1024 * 1024;
 
 export function registerTablesRest(app: FastifyInstance, deps: Deps, services: Services): void {
   const tables = services.tables;
@@ -26,8 +29,14 @@ export function registerTablesRest(app: FastifyInstance, deps: Deps, services: S
     tables.page(await inAccount(req, deps), req.params.type, req.params.id, bodyOf(req)),
   );
 
-  app.get<TableParams & { Querystring: { format?: string } }>('/api/tables/:type/:id/download', async (req, reply) => {
-    const file = await tables.download(await inAccount(req, deps), req.params.type, req.params.id, req.query.format);
+  /** Sends the table's file; the grid's filters and sort come as JSON text (form, query) or objects (JSON). */
+  const sendDownload = async (
+    req: FastifyRequest<TableParams>,
+    reply: FastifyReply,
+    fields: { format?: unknown; filterGroups?: unknown; sorting?: unknown },
+  ) => {
+    const { format, ...query } = fields;
+    const file = await tables.download(await inAccount(req, deps), req.params.type, req.params.id, format, query);
     return reply
       .header('content-type', EXPORT_FORMATS[file.format].contentType)
       .header(
@@ -35,5 +44,24 @@ export function registerTablesRest(app: FastifyInstance, deps: Deps, services: S
         `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
       )
       .send(file.stream);
+  };
+
+  app.get<TableParams & { Querystring: { format?: string; filterGroups?: string; sorting?: string } }>(
+    '/api/tables/:type/:id/download',
+    (req, reply) => sendDownload(req, reply, req.query),
+  );
+
+  // The grid downloads with a plain form post, so the browser streams the file to disk; the form's
+  // body parser is scoped to this route.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<TableParams>('/api/tables/:type/:id/download', (req, reply) => {
+      const body = bodyOf(req);
+      return sendDownload(req, reply, typeof body === 'object' && body !== null ? body : {});
+    });
   });
 }

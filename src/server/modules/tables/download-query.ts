@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import {
+  buildPageStatement,
+  duckdbDialect,
+  isModelError,
+  renderSelect,
+  type CompiledQuery,
+  type TableQuery,
+} from '../../../engine';
+import { pageRequestSchema } from '../../../shared/tables';
+import { badInput } from '../../errors';
+import { parseInput } from '../../validate';
+import type { TableRelation } from './relations';
+
+/**
+ * The grid's filters and sort for a download. A form post or a link carries them as JSON text (the
+ * browser streams the file only from a plain navigation), a JSON body as objects: both are read.
+ */
+const jsonText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return value.trim() === '' ? undefined : (JSON.parse(value) as unknown);
+    } catch {
+      return value;
+    }
+  }, schema);
+
+export const downloadRequestSchema = z.object({
+  filterGroups: jsonText(pageRequestSchema.shape.filterGroups),
+  sorting: jsonText(pageRequestSchema.shape.sorting),
+});
+
+/**
+ * Every row of the relation that passes the filters, in the grid's order (then row order), each
+ * column once under its display name; the row key is left out. It is the page statement of the
+ * engine without its LIMIT, so the download and the grid can never disagree on rows or order.
+ */
+export function downloadQuery(relation: TableRelation, raw: unknown): CompiledQuery {
+  const { filterGroups, sorting } = parseInput(downloadRequestSchema, raw ?? {});
+  if (relation.columns.length === 0) throw badInput('This table has no columns to download.');
+  const names = new Map(relation.columns.map((c) => [c.columnKey, c.displayName]));
+  const query: TableQuery = {
+    source: relation.source,
+    columns: relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
+    rowKey: relation.rowKey,
+    select: relation.columns.map((c) => c.columnKey),
+    filterGroups,
+    sorting,
+    // The first page of one row is always the plain statement (no keys-first subquery) to unbound.
+    page: { page: 1, pageSize: 1 },
+  };
+  try {
+    const statement = buildPageStatement(query, duckdbDialect);
+    const items = statement.items.flatMap((item) => {
+      const key = item.expr.kind === 'column' ? item.expr.name : null;
+      const name = key === null ? undefined : names.get(key);
+      return name === undefined ? [] : [{ ...item, alias: name }];
+    });
+    return renderSelect({ ...statement, items, limit: null, offset: null }, duckdbDialect);
+  } catch (error) {
+    if (isModelError(error)) throw badInput(error.message);
+    throw error;
+  }
+}
