@@ -77,6 +77,24 @@ export const pageRequestSchema = z.object({
 });
 export type PageRequest = z.infer<typeof pageRequestSchema>;
 
+/** A part of a table with data of its own, e.g. a model version's pivot. */
+export interface TableResource {
+  resourceKey: string;
+  name: string;
+}
+
+/** The spec's table summary: a dataset, a static table or a model version. */
+export interface TableSummary {
+  id: string;
+  type: TableType;
+  groupId: string;
+  groupName: string;
+  name: string;
+  columns: Column[];
+  status: string;
+  resources?: TableResource[];
+}
+
 /** Paged responses of the spec. */
 export interface Paged<T> {
   page: number;

@@ -14,6 +14,8 @@ export interface TableRelation {
   source: TableQuery['source'];
   columns: Column[];
   rowKey: string | null;
+  /** The order rows come in when a request asks for none (a model's own sort). */
+  defaultSorting?: Sorting[];
 }
 
 export function staticRelation(tableId: string, columns: Column[]): TableRelation {
@@ -32,24 +34,25 @@ export interface TableRequest {
 }
 
 /**
- * The page and count statements for a request. A filter or sort the user got wrong (unknown
- * column, impossible value) is a 400 with the engine's message, never a 500.
+ * The page and count statements for a request, and the engine query they came from. A filter or
+ * sort the user got wrong (unknown column, impossible value) is a 400 with the engine's message,
+ * never a 500.
  */
 export function compileTableQuery(
   relation: TableRelation,
   request: TableRequest,
-): { page: CompiledQuery; count: CompiledQuery } {
+): { page: CompiledQuery; count: CompiledQuery; query: TableQuery } {
   const query: TableQuery = {
     source: relation.source,
     columns: relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
     rowKey: relation.rowKey,
     select: relation.rowKey ? [relation.rowKey, ...relation.columns.map((c) => c.columnKey)] : [],
     filterGroups: request.filterGroups,
-    sorting: request.sorting,
+    sorting: request.sorting.length > 0 ? request.sorting : (relation.defaultSorting ?? []),
     page: { page: request.page, pageSize: request.pageSize },
   };
   try {
-    return { page: compilePageQuery(query), count: compileCountQuery(query) };
+    return { page: compilePageQuery(query), count: compileCountQuery(query), query };
   } catch (error) {
     if (isModelError(error)) throw badInput(error.message);
     throw error;

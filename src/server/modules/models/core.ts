@@ -1,0 +1,235 @@
+/**
+ * What the model calls share: loading a model of the account, describing a definition, the draft
+ * every edit goes to, the per-model lock, and switching the active version.
+ */
+import { z } from 'zod';
+import { EMPTY_DEFINITION, type Model, type ModelDefinition } from '../../../shared/models';
+import type { AccountContext, Deps } from '../../context';
+import { newId } from '../../db/ids';
+import { badInput, notFound } from '../../errors';
+import { parseInput } from '../../validate';
+import { requireWriter } from '../accounts/access';
+import { checkFormula, describeDefinition, type DescribedDefinition } from './describe';
+import {
+  findModel,
+  insertVersion,
+  listAccountVersions,
+  listVersions,
+  saveDefinition,
+  setStatus,
+  touchModel,
+  type ModelRow,
+  type VersionRow,
+} from './repo';
+import { dependencyClosure, loadSources, referencedSources, type LoadedSource } from './sources';
+
+export const NOT_FOUND = 'Model not found.';
+export const VERSION_NOT_FOUND = 'Model version not found.';
+const getSchema = z.object({ draft: z.boolean().default(false) });
+
+/** The version a model page shows: the draft when asked for and present, else the active one. */
+export function pickVersion(versions: VersionRow[], preferDraft: boolean): VersionRow | undefined {
+  const draft = versions.find((v) => v.status === 'Draft');
+  const active = versions.find((v) => v.status === 'Active');
+  return (preferDraft ? (draft ?? active) : (active ?? draft)) ?? versions[0];
+}
+
+export function createModelCore(deps: Deps) {
+  const { db, clock } = deps;
+  const now = () => clock().toISOString();
+  const warehouse = (ctx: AccountContext) => deps.warehouse.forAccount(ctx.accountId);
+  /** Edits of one model one at a time: each reads, changes and writes the whole draft. */
+  const locked = <T>(ctx: AccountContext, modelId: string, work: () => Promise<T>) =>
+    warehouse(ctx).exclusive(`model:${modelId}`, work);
+
+  async function mustModel(ctx: AccountContext, id: string): Promise<ModelRow> {
+    const model = await findModel(db, ctx.accountId, id);
+    if (!model) throw notFound(NOT_FOUND);
+    return model;
+  }
+
+  async function describe(ctx: AccountContext, definition: ModelDefinition) {
+    const sources = await loadSources(db, ctx.accountId, referencedSources(definition));
+    return { described: describeDefinition(definition, sources), sources };
+  }
+
+  function toModel(
+    model: ModelRow,
+    version: VersionRow,
+    versions: VersionRow[],
+    described: DescribedDefinition,
+    sources: LoadedSource[],
+  ): Model {
+    const definition = version.definition;
+    return {
+      id: model.id,
+      name: model.name,
+      versionId: version.id,
+      versionNumber: version.versionNumber,
+      status: version.status,
+      hasUnpublishedChanges: versions.some((v) => v.status === 'Draft'),
+      isPublishing: false,
+      activeVersionId: versions.find((v) => v.status === 'Active')?.id ?? null,
+      columns: [...described.columns].sort((a, b) => a.order - b.order),
+      joins: definition.joins,
+      filterGroups: definition.filterGroups,
+      sort: definition.sort,
+      pivots: definition.pivots,
+      sources: sources.map((s) => ({ sourceId: s.sourceId, sourceType: s.sourceType, name: s.name })),
+      errors: described.errors,
+      viewSql: described.viewSql,
+      modifiedAt: version.modifiedAt,
+    };
+  }
+
+  async function present(ctx: AccountContext, model: ModelRow, version: VersionRow): Promise<Model> {
+    const versions = await listVersions(db, model.id);
+    const { described, sources } = await describe(ctx, version.definition);
+    return toModel(model, version, versions, described, sources);
+  }
+
+  /** The draft, made from the active (else newest) version when there is none yet. */
+  async function ensureDraft(model: ModelRow): Promise<{ draft: VersionRow; created: boolean }> {
+    const versions = await listVersions(db, model.id);
+    const draft = versions.find((v) => v.status === 'Draft');
+    if (draft) return { draft, created: false };
+    const base = pickVersion(versions, false);
+    const at = now();
+    const created: VersionRow = {
+      id: newId(),
+      modelId: model.id,
+      versionNumber: Math.max(0, ...versions.map((v) => v.versionNumber)) + 1,
+      status: 'Draft',
+      definition: base?.definition ?? EMPTY_DEFINITION,
+      dependsOn: base?.dependsOn ?? [],
+      createdAt: at,
+      modifiedAt: at,
+    };
+    await insertVersion(db, created, at);
+    return { draft: created, created: true };
+  }
+
+  /** A model may not read one of its own versions, directly or through other models. */
+  async function refuseCycles(ctx: AccountContext, model: ModelRow, dependsOn: string[]): Promise<void> {
+    if (dependsOn.length === 0) return;
+    const versions = await listAccountVersions(db, ctx.accountId);
+    const own = new Set(versions.filter((v) => v.modelId === model.id).map((v) => v.id));
+    if ([...dependencyClosure(versions, dependsOn)].some((id) => own.has(id))) {
+      throw badInput('A model cannot read its own data, directly or through another model.');
+    }
+  }
+
+  /** Applies `edit` to the draft under the model's lock and answers the draft as the page shows it. */
+  async function editDraft(
+    ctx: AccountContext,
+    modelId: string,
+    edit: (definition: ModelDefinition, sources: LoadedSource[]) => ModelDefinition | Promise<ModelDefinition>,
+  ): Promise<Model> {
+    requireWriter(ctx);
+    const model = await mustModel(ctx, modelId);
+    return locked(ctx, modelId, async () => {
+      const { draft, created } = await ensureDraft(model);
+      let next: ModelDefinition;
+      let result: Awaited<ReturnType<typeof describe>>;
+      try {
+        const current = await describe(ctx, draft.definition);
+        next = await edit(draft.definition, current.sources);
+        result = await describe(ctx, next);
+        await refuseCycles(ctx, model, result.described.dependsOn);
+      } catch (error) {
+        // A refused edit leaves no empty draft behind ("unpublished changes" that change nothing).
+        if (created) await db.deleteFrom('model_versions').where('id', '=', draft.id).execute();
+        throw error;
+      }
+      const { described, sources } = result;
+      // Stored with the types and problems found now, so lists and other models read them as shown.
+      const saved: ModelDefinition = { ...next, columns: described.columns };
+      const at = now();
+      await saveDefinition(db, draft.id, saved, described.dependsOn, at);
+      await touchModel(db, model.id, at);
+      const versions = await listVersions(db, model.id);
+      const version = versions.find((v) => v.id === draft.id) ?? { ...draft, definition: saved };
+      return toModel(model, version, versions, described, sources);
+    });
+  }
+
+  async function get(ctx: AccountContext, id: string, raw: unknown = {}): Promise<Model> {
+    const { draft } = parseInput(getSchema, raw);
+    const model = await mustModel(ctx, id);
+    const version = pickVersion(await listVersions(db, id), draft);
+    if (!version) throw notFound(VERSION_NOT_FOUND);
+    return present(ctx, model, version);
+  }
+
+  async function createWith(
+    ctx: AccountContext,
+    name: string,
+    definition: ModelDefinition,
+    dependsOn: string[],
+  ): Promise<Model> {
+    const id = newId();
+    const at = now();
+    const version: VersionRow = {
+      id: newId(),
+      modelId: id,
+      versionNumber: 1,
+      status: 'Draft',
+      definition,
+      dependsOn,
+      createdAt: at,
+      modifiedAt: at,
+    };
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('models')
+        .values({ id, account_id: ctx.accountId, name, created_at: at, modified_at: at })
+        .execute();
+      await insertVersion(trx, version, at);
+    });
+    const model = await mustModel(ctx, id);
+    return present(ctx, model, version);
+  }
+
+  /** A formula that does not parse or type-check is not saved: the caller gets its message. */
+  function refuseBadFormula(
+    definition: ModelDefinition,
+    sources: LoadedSource[],
+    formula: string,
+    columnKey: string | null,
+  ): void {
+    const result = checkFormula(definition, sources, formula, columnKey);
+    if (!result.valid) throw badInput(result.message ?? 'The formula is not valid.');
+  }
+
+  /** The previous active version becomes Inactive and `versionId` Active, in one transaction. */
+  async function switchActive(versions: VersionRow[], versionId: string): Promise<void> {
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      for (const v of versions) {
+        if (v.status === 'Active' && v.id !== versionId) await setStatus(trx, v.id, 'Inactive', at);
+      }
+      await setStatus(trx, versionId, 'Active', at);
+      const modelId = versions.find((v) => v.id === versionId)?.modelId;
+      if (modelId) await touchModel(trx, modelId, at);
+    });
+  }
+
+  return {
+    db,
+    now,
+    warehouse,
+    locked,
+    mustModel,
+    describe,
+    present,
+    ensureDraft,
+    refuseCycles,
+    editDraft,
+    get,
+    createWith,
+    refuseBadFormula,
+    switchActive,
+  };
+}
+
+export type ModelCore = ReturnType<typeof createModelCore>;

@@ -1,0 +1,86 @@
+/**
+ * Model versions as tables of the tables API (grid, count, download): a published version reads its
+ * view; the draft compiles its SELECT on the fly (bound parameters), so edits show at once.
+ */
+import { modelRelation } from '../../../engine';
+import type { ModelColumn } from '../../../shared/models';
+import type { Column, TableSummary } from '../../../shared/tables';
+import type { AccountContext } from '../../context';
+import type { Db } from '../../db/database';
+import { badInput, notFound } from '../../errors';
+import type { TableRelation } from '../tables/relations';
+import { describeDefinition, type DescribedDefinition } from './describe';
+import { findVersion, listAccountVersions, listModelRows, type ModelRow, type VersionRow } from './repo';
+import { MODEL_SCHEMA, loadSources, modelViewName, referencedSources } from './sources';
+
+export interface ModelVersionTable {
+  summary: TableSummary;
+  relation: TableRelation;
+  described: DescribedDefinition;
+  version: VersionRow;
+  model: ModelRow;
+}
+
+function asColumns(columns: ModelColumn[]): Column[] {
+  return [...columns]
+    .sort((a, b) => a.order - b.order)
+    .map((c, order) => ({
+      columnKey: c.columnKey,
+      displayName: c.displayName,
+      description: c.description,
+      order,
+      type: c.type,
+    }));
+}
+
+function summaryOf(model: ModelRow, version: VersionRow, columns: Column[]): TableSummary {
+  return {
+    id: version.id,
+    type: 'ModelVersion',
+    groupId: model.id,
+    groupName: 'Models',
+    name: model.name,
+    columns,
+    status: version.status,
+    resources: version.definition.pivots.map((p) => ({ resourceKey: p.key, name: p.name })),
+  };
+}
+
+export async function resolveModelVersionTable(
+  db: Db,
+  ctx: AccountContext,
+  versionId: string,
+): Promise<ModelVersionTable> {
+  const found = await findVersion(db, ctx.accountId, versionId);
+  if (!found) throw notFound('Table not found.');
+  const { model, version } = found;
+  const sources = await loadSources(db, ctx.accountId, referencedSources(version.definition));
+  const described = describeDefinition(version.definition, sources);
+  const columns = asColumns(described.columns);
+  const defaultSorting = version.definition.sort;
+  let relation: TableRelation;
+  if (version.status === 'Draft') {
+    if (!described.compiled) throw badInput(described.problem ?? 'The model has no data yet.');
+    relation = { source: modelRelation(described.compiled), columns, rowKey: null, defaultSorting };
+  } else {
+    // A published version's stored columns are those its view was created with.
+    relation = {
+      source: { kind: 'table', schema: MODEL_SCHEMA, name: modelViewName(version.id) },
+      columns: asColumns(version.definition.columns),
+      rowKey: null,
+      defaultSorting,
+    };
+  }
+  return { summary: summaryOf(model, version, relation.columns), relation, described, version, model };
+}
+
+/** The active version of each model, as the table list offers them (e.g. as model sources). */
+export async function listModelVersionTables(db: Db, ctx: AccountContext): Promise<TableSummary[]> {
+  const models = new Map((await listModelRows(db, ctx.accountId)).map((m) => [m.id, m]));
+  const versions = await listAccountVersions(db, ctx.accountId);
+  return versions.flatMap((version) => {
+    const model = models.get(version.modelId);
+    if (!model || version.status !== 'Active') return [];
+    return [summaryOf(model, version, asColumns(version.definition.columns))];
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * A pivot's data: the key query for its column keys, then one query for a chunk of grid rows
+ * (src/engine/pivot). Serves the grid in chunks and the whole pivot for export.
+ */
+import { z } from 'zod';
+import {
+  compilePivotColumnKeys,
+  compilePivotQuery,
+  isModelError,
+  readPivotColumnKeys,
+  shapePivotRows,
+  type RelationColumn,
+} from '../../../engine';
+import {
+  PIVOT_LIMITS,
+  PIVOT_MAX_COLUMN_KEYS,
+  type Pivot,
+  type PivotLayout,
+  type PivotPage,
+  type PivotRow,
+} from '../../../shared/pivots';
+import type { AccountContext, Deps } from '../../context';
+import { badInput, notFound } from '../../errors';
+import { parseInput } from '../../validate';
+import type { WarehouseExecutor } from '../../warehouse/types';
+import type { TableRelation } from '../tables/relations';
+import { resolveModelVersionTable } from './model-tables';
+
+const pageSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1_000).default(PIVOT_LIMITS.chunkRows),
+});
+
+/** Most rows an export writes; a pivot beyond it is cut with a note in the file. */
+export const PIVOT_EXPORT_MAX_ROWS = 100_000;
+
+interface PivotTarget {
+  relation: TableRelation;
+  pivot: Pivot;
+  name: string;
+}
+
+function relationColumns(relation: TableRelation): RelationColumn[] {
+  return relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName }));
+}
+
+/** The engine's user-fixable problems (too many column keys, a Json field) answer 400. */
+async function userFixable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isModelError(error)) throw badInput(error.message);
+    throw error;
+  }
+}
+
+async function columnKeys(warehouse: WarehouseExecutor, target: PivotTarget) {
+  const input = {
+    relation: target.relation.source,
+    columns: relationColumns(target.relation),
+    pivot: target.pivot,
+    limit: PIVOT_MAX_COLUMN_KEYS,
+  };
+  if (target.pivot.columns.length === 0 || target.pivot.values.length === 0) return [];
+  const rows = await warehouse.all(compilePivotColumnKeys(input));
+  return readPivotColumnKeys({ columns: input.columns, pivot: target.pivot, rows, limit: input.limit });
+}
+
+async function chunk(
+  warehouse: WarehouseExecutor,
+  target: PivotTarget,
+  keys: Awaited<ReturnType<typeof columnKeys>>,
+  offset: number,
+  limit: number,
+): Promise<{ layout: PivotLayout; rows: PivotRow[] }> {
+  const { compiled, layout } = compilePivotQuery({
+    relation: target.relation.source,
+    columns: relationColumns(target.relation),
+    pivot: target.pivot,
+    columnKeys: keys,
+    page: { offset, limit },
+  });
+  return { layout, rows: shapePivotRows(layout, await warehouse.all(compiled)) };
+}
+
+export function createPivotData(deps: Deps) {
+  const warehouse = (ctx: AccountContext) => deps.warehouse.forAccount(ctx.accountId);
+
+  async function target(ctx: AccountContext, versionId: string, pivotKey: string): Promise<PivotTarget> {
+    const table = await resolveModelVersionTable(deps.db, ctx, versionId);
+    const pivot = table.version.definition.pivots.find((p) => p.key === pivotKey);
+    if (!pivot) throw notFound('Pivot not found.');
+    // A field naming a removed column gets the model's own message, not the engine's "unknown column".
+    const problem = table.described.errors.pivots.find((issue) => issue.pivotKey === pivotKey);
+    if (problem) throw badInput(problem.message);
+    return { relation: table.relation, pivot, name: `${table.model.name} - ${pivot.name}` };
+  }
+
+  return {
+    /** One chunk of the pivot grid (200 rows by default), with its layout. */
+    async page(ctx: AccountContext, versionId: string, pivotKey: string, raw: unknown): Promise<PivotPage> {
+      const { page, pageSize } = parseInput(pageSchema, raw ?? {});
+      const found = await target(ctx, versionId, pivotKey);
+      return userFixable(async () => {
+        const keys = await columnKeys(warehouse(ctx), found);
+        const offset = (page - 1) * pageSize;
+        // One row more than asked tells whether another chunk follows.
+        const { layout, rows } = await chunk(warehouse(ctx), found, keys, offset, pageSize + 1);
+        return { layout, rows: rows.slice(0, pageSize), offset, hasMore: rows.length > pageSize };
+      });
+    },
+
+    /** The whole pivot as the user sees it, for export. */
+    async all(
+      ctx: AccountContext,
+      versionId: string,
+      pivotKey: string,
+    ): Promise<{ layout: PivotLayout; rows: PivotRow[]; name: string; truncated: boolean }> {
+      const found = await target(ctx, versionId, pivotKey);
+      const { rows: fields, columns, values } = found.pivot;
+      if (fields.length + columns.length + values.length === 0) {
+        throw badInput('The pivot is empty: add rows, columns or values before exporting it.');
+      }
+      return userFixable(async () => {
+        const keys = await columnKeys(warehouse(ctx), found);
+        const { layout, rows } = await chunk(warehouse(ctx), found, keys, 0, PIVOT_EXPORT_MAX_ROWS + 1);
+        return {
+          layout,
+          rows: rows.slice(0, PIVOT_EXPORT_MAX_ROWS),
+          name: found.name,
+          truncated: rows.length > PIVOT_EXPORT_MAX_ROWS,
+        };
+      });
+    },
+  };
+}
+
+export type PivotData = ReturnType<typeof createPivotData>;

@@ -1,0 +1,275 @@
+import {
+  EMPTY_DEFINITION,
+  addColumnSchema,
+  createModelSchema,
+  duplicateModelSchema,
+  filterGroupsInputSchema,
+  joinsInputSchema,
+  pivotsInputSchema,
+  renameModelSchema,
+  reorderColumnsSchema,
+  sortInputSchema,
+  updateColumnSchema,
+  validateFunctionSchema,
+  type Model,
+  type ModelListItem,
+  type ModelVersionSummary,
+  type ValidateFunctionResult,
+} from '../../../shared/models';
+import { FORMULA_FUNCTIONS } from '../../../shared/functions';
+import type { AccountContext, Deps } from '../../context';
+import { badInput, conflict, notFound } from '../../errors';
+import { parseInput } from '../../validate';
+import { requireWriter } from '../accounts/access';
+import { checkFormula } from './describe';
+import { addColumn, checkJoins, deleteColumn, reorderColumns, updateColumn } from './edits';
+import { findVersion, listAccountVersions, listModelRows, listVersions, touchModel } from './repo';
+import { loadSources, referencedSources, sourceOptions } from './sources';
+import { createModelView, dropModelViews } from './views';
+import { VERSION_NOT_FOUND, createModelCore, pickVersion } from './core';
+import { createPivotData } from './pivot-data';
+import { PIVOT_EXPORT_FORMATS, type PivotExportFormat } from './pivot-export';
+
+export function createModelsService(deps: Deps) {
+  const core = createModelCore(deps);
+  const pivots = createPivotData(deps);
+  const {
+    db,
+    now,
+    warehouse,
+    locked,
+    mustModel,
+    describe,
+    present,
+    editDraft,
+    get,
+    createWith,
+    refuseBadFormula,
+    refuseCycles,
+    switchActive,
+  } = core;
+  return {
+    async list(ctx: AccountContext): Promise<ModelListItem[]> {
+      const models = await listModelRows(db, ctx.accountId);
+      const versions = await listAccountVersions(db, ctx.accountId);
+      const items = await Promise.all(
+        models.map(async (model): Promise<ModelListItem> => {
+          const own = versions.filter((v) => v.modelId === model.id);
+          const shown = pickVersion(own, false);
+          const sources = shown ? await loadSources(db, ctx.accountId, referencedSources(shown.definition)) : [];
+          const active = own.find((v) => v.status === 'Active');
+          return {
+            id: model.id,
+            name: model.name,
+            sources: sources.map((s) => ({ sourceId: s.sourceId, sourceType: s.sourceType, name: s.name })),
+            versionNumber: active?.versionNumber ?? shown?.versionNumber ?? null,
+            activeVersionId: active?.id ?? null,
+            hasUnpublishedChanges: own.some((v) => v.status === 'Draft'),
+            status: active ? 'Active' : 'Draft',
+            isPublishing: false,
+            modifiedAt: model.modified_at,
+          };
+        }),
+      );
+      return items.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+    },
+
+    async create(ctx: AccountContext, raw: unknown): Promise<Model> {
+      requireWriter(ctx);
+      const { name } = parseInput(createModelSchema, raw);
+      return createWith(ctx, name, EMPTY_DEFINITION, []);
+    },
+
+    get,
+
+    async getVersion(ctx: AccountContext, versionId: string): Promise<Model> {
+      const found = await findVersion(db, ctx.accountId, versionId);
+      if (!found) throw notFound(VERSION_NOT_FOUND);
+      return present(ctx, found.model, found.version);
+    },
+
+    async versions(ctx: AccountContext, id: string): Promise<ModelVersionSummary[]> {
+      await mustModel(ctx, id);
+      return (await listVersions(db, id)).map((v) => ({
+        versionId: v.id,
+        versionNumber: v.versionNumber,
+        status: v.status,
+        createdAt: v.createdAt,
+        modifiedAt: v.modifiedAt,
+      }));
+    },
+
+    async rename(ctx: AccountContext, id: string, raw: unknown): Promise<Model> {
+      requireWriter(ctx);
+      const { name } = parseInput(renameModelSchema, raw);
+      const model = await mustModel(ctx, id);
+      await touchModel(db, id, now(), name);
+      return get(ctx, model.id, { draft: true });
+    },
+
+    async remove(ctx: AccountContext, id: string): Promise<void> {
+      requireWriter(ctx);
+      await mustModel(ctx, id);
+      await locked(ctx, id, async () => {
+        const all = await listAccountVersions(db, ctx.accountId);
+        const own = new Set(all.filter((v) => v.modelId === id).map((v) => v.id));
+        const user = all.find(
+          (v) => v.modelId !== id && v.status !== 'Inactive' && v.dependsOn.some((d) => own.has(d)),
+        );
+        if (user) {
+          const models = await listModelRows(db, ctx.accountId);
+          const name = models.find((m) => m.id === user.modelId)?.name ?? 'another model';
+          throw conflict(`This model is used by ${name}. Remove it from there first.`);
+        }
+        await dropModelViews(warehouse(ctx), [...own]);
+        await db.deleteFrom('models').where('id', '=', id).where('account_id', '=', ctx.accountId).execute();
+      });
+    },
+
+    addColumn: (ctx: AccountContext, id: string, raw: unknown) => {
+      const input = parseInput(addColumnSchema, raw);
+      return editDraft(ctx, id, async (definition, sources) => {
+        const withSource = input.sourceColumn
+          ? [...sources, ...(await loadSources(db, ctx.accountId, [input.sourceColumn]))]
+          : sources;
+        if (input.function) refuseBadFormula(definition, withSource, input.function, null);
+        return addColumn(definition, input, withSource).definition;
+      });
+    },
+    updateColumn: (ctx: AccountContext, id: string, columnKey: string, raw: unknown) => {
+      const input = parseInput(updateColumnSchema, raw);
+      return editDraft(ctx, id, (definition, sources) => {
+        if (input.function !== undefined) refuseBadFormula(definition, sources, input.function, columnKey);
+        return updateColumn(definition, columnKey, input);
+      });
+    },
+    deleteColumn: (ctx: AccountContext, id: string, columnKey: string) =>
+      editDraft(ctx, id, (definition) => deleteColumn(definition, columnKey)),
+    reorderColumns: (ctx: AccountContext, id: string, raw: unknown) => {
+      const input = parseInput(reorderColumnsSchema, raw);
+      return editDraft(ctx, id, (definition) => reorderColumns(definition, input));
+    },
+    setJoins: (ctx: AccountContext, id: string, raw: unknown) => {
+      const { joins } = parseInput(joinsInputSchema, raw);
+      checkJoins(joins);
+      return editDraft(ctx, id, (definition) => ({ ...definition, joins }));
+    },
+    setPivots: (ctx: AccountContext, id: string, raw: unknown) => {
+      const { pivots } = parseInput(pivotsInputSchema, raw);
+      if (new Set(pivots.map((p) => p.key)).size !== pivots.length) throw badInput('Pivot keys must be unique.');
+      return editDraft(ctx, id, (definition) => ({ ...definition, pivots }));
+    },
+    setFilterGroups: (ctx: AccountContext, id: string, raw: unknown) => {
+      const { filterGroups } = parseInput(filterGroupsInputSchema, raw);
+      return editDraft(ctx, id, (definition) => ({ ...definition, filterGroups }));
+    },
+    setSort: (ctx: AccountContext, id: string, raw: unknown) => {
+      const { sort } = parseInput(sortInputSchema, raw);
+      return editDraft(ctx, id, (definition) => ({ ...definition, sort }));
+    },
+
+    /** The draft becomes the active version, its view created first so readers never miss it. */
+    async publish(ctx: AccountContext, id: string): Promise<Model> {
+      requireWriter(ctx);
+      const model = await mustModel(ctx, id);
+      return locked(ctx, id, async () => {
+        const versions = await listVersions(db, id);
+        const draft = versions.find((v) => v.status === 'Draft');
+        if (!draft) throw badInput('There are no unpublished changes to publish.');
+        const { described } = await describe(ctx, draft.definition);
+        if (described.errors.hasBreakingErrors) throw badInput(described.errors.texts[0] ?? 'The model has errors.');
+        if (!described.compiled) throw badInput(described.problem ?? 'The model cannot be published yet.');
+        await refuseCycles(ctx, model, described.dependsOn);
+        await createModelView(warehouse(ctx), draft.id, described.viewSql);
+        await switchActive(versions, draft.id);
+        return get(ctx, id);
+      });
+    },
+
+    /** Discards the draft; a model never published has nothing to go back to. */
+    async revert(ctx: AccountContext, id: string): Promise<Model> {
+      requireWriter(ctx);
+      await mustModel(ctx, id);
+      return locked(ctx, id, async () => {
+        const versions = await listVersions(db, id);
+        const draft = versions.find((v) => v.status === 'Draft');
+        if (!draft) throw badInput('There are no unpublished changes to discard.');
+        if (versions.length === 1) throw badInput('This model has no published version to go back to.');
+        await db.deleteFrom('model_versions').where('id', '=', draft.id).execute();
+        await touchModel(db, id, now());
+        return get(ctx, id);
+      });
+    },
+
+    /** Makes an earlier published version the one in use (its view is rebuilt from its definition). */
+    async setActive(ctx: AccountContext, versionId: string): Promise<Model> {
+      requireWriter(ctx);
+      const found = await findVersion(db, ctx.accountId, versionId);
+      if (!found) throw notFound(VERSION_NOT_FOUND);
+      const { model, version } = found;
+      if (version.status === 'Draft') throw badInput('Publish the draft instead of making it active.');
+      return locked(ctx, model.id, async () => {
+        if (version.status !== 'Active') {
+          const { described } = await describe(ctx, version.definition);
+          if (!described.compiled) throw badInput(described.problem ?? 'This version cannot be used any more.');
+          await createModelView(warehouse(ctx), version.id, described.viewSql);
+          await switchActive(await listVersions(db, model.id), version.id);
+        }
+        return get(ctx, model.id);
+      });
+    },
+
+    /** A new model whose draft copies a version: the one named, else the active one, else the newest draft. */
+    async duplicate(ctx: AccountContext, id: string, raw: unknown): Promise<Model> {
+      requireWriter(ctx);
+      const input = parseInput(duplicateModelSchema, raw);
+      const model = await mustModel(ctx, id);
+      const versions = await listVersions(db, id);
+      const source = input.versionId ? versions.find((v) => v.id === input.versionId) : pickVersion(versions, false);
+      if (!source) throw notFound(VERSION_NOT_FOUND);
+      const name = input.name === undefined ? `${model.name} - Copy`.slice(0, 100) : input.name;
+      if (name === '') throw badInput('Enter a name for the copy.');
+      return createWith(ctx, name, source.definition, source.dependsOn);
+    },
+
+    functions: () => FORMULA_FUNCTIONS,
+
+    pivotPage: (ctx: AccountContext, versionId: string, pivotKey: string, raw: unknown) =>
+      pivots.page(ctx, versionId, pivotKey, raw),
+
+    /** The pivot of the version shown on the model page (the draft, else the active one), whole. */
+    async exportPivot(
+      ctx: AccountContext,
+      id: string,
+      query: { pivotKey?: string; format?: string; versionId?: string },
+    ) {
+      const format: PivotExportFormat = query.format === 'xlsx' ? 'xlsx' : 'csv';
+      if (query.format !== undefined && !(query.format in PIVOT_EXPORT_FORMATS)) {
+        throw badInput('Choose csv or xlsx.');
+      }
+      const model = await mustModel(ctx, id);
+      const versions = await listVersions(db, id);
+      const version = query.versionId ? versions.find((v) => v.id === query.versionId) : pickVersion(versions, true);
+      if (!version) throw notFound(VERSION_NOT_FOUND);
+      const result = await pivots.all(ctx, version.id, query.pivotKey ?? '');
+      const safeName = result.name.replace(/[^\w .-]+/g, '_').trim() || model.name || 'pivot';
+      return { ...result, format, fileName: `${safeName}.${format}`, sheetName: result.name };
+    },
+
+    /** Checks a formula in the scope of a version's columns, pointing at the problem's position. */
+    async validateFunction(ctx: AccountContext, versionId: string, raw: unknown): Promise<ValidateFunctionResult> {
+      const input = parseInput(validateFunctionSchema, raw);
+      const found = await findVersion(db, ctx.accountId, versionId);
+      if (!found) throw notFound(VERSION_NOT_FOUND);
+      const { sources } = await describe(ctx, found.version.definition);
+      return checkFormula(found.version.definition, sources, input.function, input.columnKey ?? null);
+    },
+
+    sourceOptions: async (ctx: AccountContext, id: string) => {
+      await mustModel(ctx, id);
+      return sourceOptions(db, ctx.accountId, id);
+    },
+  };
+}
+
+export type ModelsService = ReturnType<typeof createModelsService>;
