@@ -18,10 +18,13 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app.index'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
+import { Route as AppModelsIndexRouteImport } from './routes/_app.models.index'
+import { Route as AppModelsIdRouteImport } from './routes/_app.models.$id'
 import { Route as AppSettingsAccountRouteImport } from './routes/_app.settings.account'
 import { Route as AppSettingsUserRouteImport } from './routes/_app.settings.user'
 import { Route as AppTablesIndexRouteImport } from './routes/_app.tables.index'
 import { Route as AppTablesIdRouteImport } from './routes/_app.tables.$id'
+import { Route as AppModelsIdPivotPivotKeyRouteImport } from './routes/_app.models.$id_.pivot.$pivotKey'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -67,6 +70,16 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppModelsIndexRoute = AppModelsIndexRouteImport.update({
+  id: '/models/',
+  path: '/models/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppModelsIdRoute = AppModelsIdRouteImport.update({
+  id: '/models/$id',
+  path: '/models/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsAccountRoute = AppSettingsAccountRouteImport.update({
   id: '/settings/account',
   path: '/settings/account',
@@ -87,6 +100,12 @@ const AppTablesIdRoute = AppTablesIdRouteImport.update({
   path: '/tables/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppModelsIdPivotPivotKeyRoute =
+  AppModelsIdPivotPivotKeyRouteImport.update({
+    id: '/models/$id_/pivot/$pivotKey',
+    path: '/models/$id/pivot/$pivotKey',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -97,10 +116,13 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/admin/': typeof AdminIndexRoute
+  '/models/$id': typeof AppModelsIdRoute
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
   '/tables/$id': typeof AppTablesIdRoute
+  '/models/': typeof AppModelsIndexRoute
   '/tables/': typeof AppTablesIndexRoute
+  '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesByTo {
   '/confirm': typeof ConfirmRoute
@@ -110,10 +132,13 @@ export interface FileRoutesByTo {
   '/oauth/callback': typeof OauthCallbackRoute
   '/': typeof AppIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/models/$id': typeof AppModelsIdRoute
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
   '/tables/$id': typeof AppTablesIdRoute
+  '/models': typeof AppModelsIndexRoute
   '/tables': typeof AppTablesIndexRoute
+  '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -126,10 +151,13 @@ export interface FileRoutesById {
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/': typeof AppIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/_app/models/$id': typeof AppModelsIdRoute
   '/_app/settings/account': typeof AppSettingsAccountRoute
   '/_app/settings/user': typeof AppSettingsUserRoute
   '/_app/tables/$id': typeof AppTablesIdRoute
+  '/_app/models/': typeof AppModelsIndexRoute
   '/_app/tables/': typeof AppTablesIndexRoute
+  '/_app/models/$id_/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -142,10 +170,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/oauth/callback'
     | '/admin/'
+    | '/models/$id'
     | '/settings/account'
     | '/settings/user'
     | '/tables/$id'
+    | '/models/'
     | '/tables/'
+    | '/models/$id/pivot/$pivotKey'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/confirm'
@@ -155,10 +186,13 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/'
     | '/admin'
+    | '/models/$id'
     | '/settings/account'
     | '/settings/user'
     | '/tables/$id'
+    | '/models'
     | '/tables'
+    | '/models/$id/pivot/$pivotKey'
   id:
     | '__root__'
     | '/_app'
@@ -170,10 +204,13 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/_app/'
     | '/admin/'
+    | '/_app/models/$id'
     | '/_app/settings/account'
     | '/_app/settings/user'
     | '/_app/tables/$id'
+    | '/_app/models/'
     | '/_app/tables/'
+    | '/_app/models/$id_/pivot/$pivotKey'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -251,6 +288,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/models/': {
+      id: '/_app/models/'
+      path: '/models'
+      fullPath: '/models/'
+      preLoaderRoute: typeof AppModelsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/models/$id': {
+      id: '/_app/models/$id'
+      path: '/models/$id'
+      fullPath: '/models/$id'
+      preLoaderRoute: typeof AppModelsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/account': {
       id: '/_app/settings/account'
       path: '/settings/account'
@@ -279,23 +330,36 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTablesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/models/$id_/pivot/$pivotKey': {
+      id: '/_app/models/$id_/pivot/$pivotKey'
+      path: '/models/$id/pivot/$pivotKey'
+      fullPath: '/models/$id/pivot/$pivotKey'
+      preLoaderRoute: typeof AppModelsIdPivotPivotKeyRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppModelsIdRoute: typeof AppModelsIdRoute
   AppSettingsAccountRoute: typeof AppSettingsAccountRoute
   AppSettingsUserRoute: typeof AppSettingsUserRoute
   AppTablesIdRoute: typeof AppTablesIdRoute
+  AppModelsIndexRoute: typeof AppModelsIndexRoute
   AppTablesIndexRoute: typeof AppTablesIndexRoute
+  AppModelsIdPivotPivotKeyRoute: typeof AppModelsIdPivotPivotKeyRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppModelsIdRoute: AppModelsIdRoute,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
   AppSettingsUserRoute: AppSettingsUserRoute,
   AppTablesIdRoute: AppTablesIdRoute,
+  AppModelsIndexRoute: AppModelsIndexRoute,
   AppTablesIndexRoute: AppTablesIndexRoute,
+  AppModelsIdPivotPivotKeyRoute: AppModelsIdPivotPivotKeyRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,0 +1,24 @@
+import type { GridRow, GridSource } from '../../components/data-grid/types';
+import { trpcUtils } from '../../trpc';
+import { MODEL_ROWS_KEY } from './use-model';
+
+/**
+ * A model version's rows for the grid. The version applies the model's own filters and sort, so
+ * the grid's (the same ones) are not sent again. Models have no row key, so each row is keyed by
+ * its place in the result; `revision` (the version's modifiedAt) makes an edited draft read again.
+ */
+export function modelGridSource(versionId: string, revision: string): GridSource {
+  return {
+    key: [MODEL_ROWS_KEY, versionId, revision],
+    fetchPage: async ({ page: pageNumber, pageSize }) => {
+      const page = await trpcUtils.tables.page.fetch(
+        { type: 'ModelVersion', id: versionId, page: pageNumber, pageSize },
+        { staleTime: 0 },
+      );
+      const offset = (pageNumber - 1) * pageSize;
+      return { ...page, data: page.data.map((row, i) => ({ ...row, _row_id: offset + i + 1 }) as GridRow) };
+    },
+    fetchCount: async () =>
+      (await trpcUtils.tables.count.fetch({ type: 'ModelVersion', id: versionId }, { staleTime: 0 })).totalCount,
+  };
+}

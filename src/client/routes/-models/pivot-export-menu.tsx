@@ -1,0 +1,83 @@
+import { Button, Menu, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+
+export const EXPORT_BLOCKED_HINT = 'Add rows, columns or values to the pivot to export it.';
+
+/** GET /api/models/{id}/export/pivot for the version on screen. */
+export function pivotExportUrl(modelId: string, versionId: string, pivotKey: string, format: 'csv' | 'xlsx'): string {
+  const query = new URLSearchParams({ pivotKey, format, versionId });
+  return `/api/models/${encodeURIComponent(modelId)}/export/pivot?${query.toString()}`;
+}
+
+/**
+ * 'Export pivot': plain links to the export, CSV or XLSX, disabled while the pivot is empty
+ * (spec §5). They open in a hidden frame: the file downloads from there, and an error answer lands
+ * there instead of replacing the app, where it is read and shown.
+ */
+export function PivotExportMenu({
+  modelId,
+  versionId,
+  pivotKey,
+  blocked,
+}: {
+  modelId: string;
+  versionId: string;
+  pivotKey: string;
+  blocked: boolean;
+}) {
+  const frameName = `pivot-export-${useId().replace(/[^\w-]/g, '')}`;
+  const showError = (frame: HTMLIFrameElement) => {
+    let text = '';
+    try {
+      text = frame.contentDocument?.body?.textContent?.trim() ?? '';
+    } catch {
+      return; // Not readable (another origin): nothing to show.
+    }
+    if (!text) return;
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // Not JSON: show the text as it is.
+    }
+    notifications.show({ color: 'red', title: 'Export failed', message });
+  };
+
+  if (blocked) {
+    return (
+      <Tooltip label={EXPORT_BLOCKED_HINT}>
+        <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} data-disabled aria-disabled>
+          Export pivot
+        </Button>
+      </Tooltip>
+    );
+  }
+  const item = (format: 'csv' | 'xlsx', label: string, icon: ReactNode) => (
+    <Menu.Item
+      component="a"
+      href={pivotExportUrl(modelId, versionId, pivotKey, format)}
+      target={frameName}
+      leftSection={icon}
+    >
+      {label}
+    </Menu.Item>
+  );
+  return (
+    <>
+      <Menu shadow="md" position="bottom-start">
+        <Menu.Target>
+          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
+            Export pivot
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {item('csv', 'CSV', <IconFileTypeCsv size={14} />)}
+          {item('xlsx', 'XLSX', <IconFileSpreadsheet size={14} />)}
+        </Menu.Dropdown>
+      </Menu>
+      <iframe name={frameName} title="Export" hidden onLoad={(e) => showError(e.currentTarget)} />
+    </>
+  );
+}

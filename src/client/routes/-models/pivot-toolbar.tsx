@@ -1,0 +1,105 @@
+import { Button, Group, Pill, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconAlertTriangle, IconFilter, IconTableOptions } from '@tabler/icons-react';
+import type { Model } from '../../../shared/models';
+import type { Pivot, PivotFilter } from '../../../shared/pivots';
+import { OPERATOR_LABELS, TWO_VALUE_OPERATORS, VALUELESS_OPERATORS } from '../../../shared/tables';
+import { isEmptyPivot, type PivotSection } from './pivot-draft';
+import { PivotExportMenu } from './pivot-export-menu';
+import { PivotSortPopover } from './pivot-sort-popover';
+
+interface PivotToolbarProps {
+  model: Model;
+  pivot: Pivot;
+  /** The pivot's validation problems, by section and index. */
+  problems: Map<string, string>;
+  /** 'Displaying N row(s)', or that rows are loading. */
+  status: string;
+  onEdit: (section?: PivotSection) => void;
+  onSave: (next: Pivot) => Promise<unknown>;
+  onColumns: () => void;
+}
+
+function valueText(value: PivotFilter['value']): string {
+  if (value === undefined || value === null || value === '') return '…';
+  return typeof value === 'string' ? `"${value}"` : String(value);
+}
+
+/** "Customer equals "Ada"", "Amount is between 1 and 5", "City is empty". */
+export function filterSummary(filter: PivotFilter, columnName: string): string {
+  const head = `${columnName} ${OPERATOR_LABELS[filter.operator]}`;
+  if (VALUELESS_OPERATORS.includes(filter.operator)) return head;
+  if (TWO_VALUE_OPERATORS.includes(filter.operator)) {
+    return `${head} ${valueText(filter.value)} and ${valueText(filter.value2)}`;
+  }
+  return `${head} ${valueText(filter.value)}`;
+}
+
+/**
+ * Above the pivot: its filters (a chip each, removable; a click opens the editor), Sort, 'Edit
+ * pivot' (marked with the pivot's problems), 'Export pivot', 'Columns and relationships'.
+ */
+export function PivotToolbar({ model, pivot, problems, status, onEdit, onSave, onColumns }: PivotToolbarProps) {
+  const names = new Map(model.columns.map((c) => [c.columnKey, c.displayName]));
+  const columnName = (key: string) => names.get(key) ?? key;
+  const problemText = [...new Set(problems.values())].join('\n');
+
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconFilter size={14} />}
+          onClick={() => onEdit('filters')}
+          aria-label="Pivot filters"
+        >
+          Filter
+        </Button>
+        {pivot.filters.length > 0 && (
+          <Pill.Group aria-label="Pivot filters in use">
+            {pivot.filters.map((filter, index) => (
+              <Pill
+                key={index}
+                withRemoveButton
+                // Mantine hides the remove button from keyboards and screen readers; this one is a real button.
+                removeButtonProps={{ 'aria-label': `Remove filter ${index + 1}`, 'aria-hidden': false, tabIndex: 0 }}
+                onRemove={() => void onSave({ ...pivot, filters: pivot.filters.filter((_, i) => i !== index) })}
+                bg={problems.has(`filters:${index}`) ? 'red.0' : 'blue.0'}
+                c={problems.has(`filters:${index}`) ? 'red.8' : 'blue.9'}
+              >
+                <UnstyledButton fz="inherit" c="inherit" onClick={() => onEdit('filters')} title="Edit the filters">
+                  {filterSummary(filter, columnName(filter.column))}
+                </UnstyledButton>
+              </Pill>
+            ))}
+          </Pill.Group>
+        )}
+        <PivotSortPopover pivot={pivot} columnName={columnName} onApply={onSave} />
+        <Tooltip label={problemText} disabled={!problemText} multiline maw={360}>
+          <Button
+            size="xs"
+            variant="light"
+            color={problemText ? 'red' : undefined}
+            leftSection={problemText ? <IconAlertTriangle size={14} /> : <IconAdjustmentsHorizontal size={14} />}
+            data-problem={problemText ? true : undefined}
+            onClick={() => onEdit()}
+          >
+            Edit pivot
+          </Button>
+        </Tooltip>
+        <PivotExportMenu
+          modelId={model.id}
+          versionId={model.versionId}
+          pivotKey={pivot.key}
+          blocked={isEmptyPivot(pivot)}
+        />
+        <Button size="xs" variant="default" leftSection={<IconTableOptions size={14} />} onClick={onColumns}>
+          Columns and relationships
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap', lineHeight: '30px' }}>
+        {status}
+      </Text>
+    </Group>
+  );
+}

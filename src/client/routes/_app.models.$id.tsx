@@ -1,0 +1,157 @@
+import { Alert, Button, Center, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconChartGridDots, IconColumns, IconPlugConnected, IconPlus, IconTableOptions } from '@tabler/icons-react';
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { newPivot } from '../../shared/pivots';
+import { DataGrid } from '../components/data-grid/data-grid';
+import { SheetTabs } from '../components/data-grid/sheet-tabs';
+import type { GridQuery } from '../components/data-grid/types';
+import { errorMessage } from '../lib/error-message';
+import { ColumnsPanel, type ColumnsPanelView } from './-models/columns-panel';
+import { ModelHeader } from './-models/model-header';
+import { modelGridSource } from './-models/model-grid-source';
+import { useModel } from './-models/use-model';
+
+export const Route = createFileRoute('/_app/models/$id')({
+  component: ModelPage,
+});
+
+/** Model rows come in chunks of 100, like datasets. */
+const MODEL_CHUNK = 100;
+
+function ModelPage() {
+  const { id } = Route.useParams();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const handle = useModel(id);
+  const [panel, setPanel] = useState<ColumnsPanelView | null>(null);
+  const model = handle.model.data;
+
+  // The grid's filters and sort are the model's own (saved to the draft, spec §7), so the rows come
+  // filtered and sorted from the version; the grid source sends none of its own.
+  const query: GridQuery = useMemo(
+    () => ({ filterGroups: model?.filterGroups ?? [], sorting: model?.sort ?? [] }),
+    [model?.filterGroups, model?.sort],
+  );
+  const setQuery = (next: GridQuery) => {
+    if (JSON.stringify(next.filterGroups) !== JSON.stringify(query.filterGroups)) {
+      handle.setFilterGroups.mutate({ id, filterGroups: next.filterGroups });
+    }
+    if (JSON.stringify(next.sorting) !== JSON.stringify(query.sorting))
+      handle.setSort.mutate({ id, sort: next.sorting });
+  };
+  const source = useMemo(
+    () => (model ? modelGridSource(model.versionId, model.modifiedAt) : null),
+    [model?.versionId, model?.modifiedAt], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  if (handle.model.isError) return <Alert color="red">{errorMessage(handle.model.error)}</Alert>;
+  if (!model || !source) return <Skeleton h={400} />;
+
+  const addPivot = () => {
+    const pivot = newPivot(model.pivots);
+    handle.setPivots.mutate({ id, pivots: [...model.pivots, pivot] }, { onSuccess: () => openPivot(pivot.key) });
+  };
+  const sheets = [{ key: 'data', name: 'Data model' }, ...model.pivots.map((p) => ({ key: p.key, name: p.name }))];
+  const openPivot = (pivotKey: string) =>
+    void navigate({ to: '/models/$id/pivot/$pivotKey', params: { id, pivotKey } });
+  const toolbar = (
+    <>
+      <Menu position="bottom-start" shadow="md">
+        <Menu.Target>
+          <Button size="xs" variant="default" leftSection={<IconChartGridDots size={14} />}>
+            Pivot
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {model.pivots.map((p) => (
+            <Menu.Item key={p.key} onClick={() => openPivot(p.key)}>
+              {p.name}
+            </Menu.Item>
+          ))}
+          {model.pivots.length > 0 && <Menu.Divider />}
+          <Menu.Item leftSection={<IconPlus size={14} />} onClick={addPivot}>
+            Add pivot
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconTableOptions size={14} />}
+        onClick={() => setPanel('columns')}
+      >
+        Columns and relationships
+      </Button>
+    </>
+  );
+
+  return (
+    <Stack gap="sm">
+      <ModelHeader model={model} handle={handle} />
+      {model.columns.length === 0 ? (
+        <Paper withBorder p="xl">
+          <Center>
+            <Stack align="center" gap="sm" maw={460}>
+              <IconColumns size={36} stroke={1.4} />
+              <Title order={3}>Setup your Model</Title>
+              <Text c="dimmed" ta="center" size="sm">
+                Choose columns from your tables or integrations, join them, and add function columns. The data shows
+                here as you build.
+              </Text>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel('add')}>
+                Add columns
+              </Button>
+              <Button
+                variant="subtle"
+                leftSection={<IconPlugConnected size={16} />}
+                renderRoot={(props) => <Link {...props} to="/integrations" />}
+              >
+                Create integration
+              </Button>
+            </Stack>
+          </Center>
+        </Paper>
+      ) : (
+        <>
+          {!model.errors.hasBreakingErrors && !model.viewSql && (
+            <Alert color="yellow">The model cannot show data yet. Check its columns and relationships.</Alert>
+          )}
+          {model.errors.texts.length > 0 && (
+            <Alert color="red" title="Problems">
+              {model.errors.texts.map((t) => (
+                <Text key={t} size="sm">
+                  {t}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          <DataGrid
+            columns={model.columns.map((c) => ({
+              key: c.columnKey,
+              name: c.displayName,
+              type: c.type,
+              description: c.description,
+              format: c.format,
+            }))}
+            source={source}
+            query={query}
+            onQueryChange={setQuery}
+            chunkSize={MODEL_CHUNK}
+            downloadUrl={`/api/tables/ModelVersion/${encodeURIComponent(model.versionId)}/download`}
+            actions={toolbar}
+            footer={
+              <SheetTabs
+                sheets={sheets}
+                active="data"
+                addLabel="Add pivot"
+                onAdd={addPivot}
+                onChange={(key) => key !== 'data' && openPivot(key)}
+              />
+            }
+          />
+        </>
+      )}
+      <ColumnsPanel model={model} handle={handle} view={panel} onView={setPanel} onClose={() => setPanel(null)} />
+    </Stack>
+  );
+}
