@@ -58,6 +58,7 @@ export {
   modelRelation,
   removedColumnMessage,
   validateModel,
+  compileModelPageInBaseOrder,
   type ColumnIssue,
   type CompiledModel,
   type FilterIssue,

@@ -14,7 +14,11 @@ async function tableFromCsv(page: Page, server: RunningServer, name: string, csv
 
 /** Picks an option of a Mantine Select found by its label. */
 async function choose(page: Page, label: string, option: string, nth = 0): Promise<void> {
-  await page.locator('input').and(page.getByLabel(label, { exact: true })).nth(nth).click();
+  await page
+    .locator('input')
+    .and(page.getByLabel(label, { exact: true }))
+    .nth(nth)
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 

@@ -4,6 +4,7 @@
  * (`validateModel`). See the "Models" section of src/engine/README.md.
  */
 export { compileModelSelect, compileModelView, modelRelation, type ModelCompileOptions } from './compile';
+export { compileModelPageInBaseOrder } from './base-order';
 export {
   JOIN_OPERATORS,
   JOIN_TYPES,

@@ -21,6 +21,8 @@ export interface ModelSourceSpec extends SourceRef {
   columns: readonly RelationColumn[];
   /** How the user knows it, for messages; defaults to the source id. */
   displayName?: string;
+  /** A column unique per row (e.g. a static table's `_row_id`), when the source has one. */
+  rowKey?: string | null;
 }
 
 export interface ModelColumnSpec {

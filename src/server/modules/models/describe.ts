@@ -34,6 +34,7 @@ export function toModelSpec(definition: ModelDefinition, sources: LoadedSource[]
         relation: s.relation,
         columns: s.columns,
         displayName: s.name,
+        rowKey: s.rowKey ?? null,
       })),
     columns: definition.columns.map((c) => ({
       columnKey: c.columnKey,

@@ -2,14 +2,14 @@
  * Model versions as tables of the tables API (grid, count, download): a published version reads its
  * view; the draft compiles its SELECT on the fly (bound parameters), so edits show at once.
  */
-import { modelRelation } from '../../../engine';
+import { compileModelPageInBaseOrder, isModelError, modelRelation, type CompiledQuery } from '../../../engine';
 import type { ModelColumn } from '../../../shared/models';
 import type { Column, TableSummary } from '../../../shared/tables';
 import type { AccountContext } from '../../context';
 import type { Db } from '../../db/database';
 import { badInput, notFound } from '../../errors';
 import type { TableRelation } from '../tables/relations';
-import { describeDefinition, type DescribedDefinition } from './describe';
+import { describeDefinition, toModelSpec, type DescribedDefinition } from './describe';
 import { findVersion, listAccountVersions, listModelRows, type ModelRow, type VersionRow } from './repo';
 import { MODEL_SCHEMA, loadSources, modelViewName, referencedSources } from './sources';
 
@@ -58,10 +58,21 @@ export async function resolveModelVersionTable(
   const described = describeDefinition(version.definition, sources);
   const columns = asColumns(described.columns);
   const defaultSorting = version.definition.sort;
+  const spec = toModelSpec(version.definition, sources);
+  // Unsorted, unfiltered pages in base-table order read only the first rows of the base table.
+  const unsortedPage = (page: { offset: number; limit: number }): CompiledQuery | null => {
+    if (!described.compiled) return null;
+    try {
+      return compileModelPageInBaseOrder(spec, page);
+    } catch (error) {
+      if (isModelError(error)) return null;
+      throw error;
+    }
+  };
   let relation: TableRelation;
   if (version.status === 'Draft') {
     if (!described.compiled) throw badInput(described.problem ?? 'The model has no data yet.');
-    relation = { source: modelRelation(described.compiled), columns, rowKey: null, defaultSorting };
+    relation = { source: modelRelation(described.compiled), columns, rowKey: null, defaultSorting, unsortedPage };
   } else {
     // A published version's stored columns are those its view was created with.
     relation = {
@@ -69,6 +80,7 @@ export async function resolveModelVersionTable(
       columns: asColumns(version.definition.columns),
       rowKey: null,
       defaultSorting,
+      unsortedPage,
     };
   }
   return { summary: summaryOf(model, version, relation.columns), relation, described, version, model };

@@ -16,6 +16,11 @@ export interface TableRelation {
   rowKey: string | null;
   /** The order rows come in when a request asks for none (a model's own sort). */
   defaultSorting?: Sorting[];
+  /**
+   * A cheaper page statement for requests with no filters and no sort, when the relation has one
+   * (a model: rows in base-table order, see the engine's compileModelPageInBaseOrder); null = none.
+   */
+  unsortedPage?: (page: { offset: number; limit: number }) => CompiledQuery | null;
 }
 
 export function staticRelation(tableId: string, columns: Column[]): TableRelation {
@@ -52,7 +57,13 @@ export function compileTableQuery(
     page: { page: request.page, pageSize: request.pageSize },
   };
   try {
-    return { page: compilePageQuery(query), count: compileCountQuery(query), query };
+    const unfiltered = query.filterGroups.every((group) => group.filters.length === 0);
+    const offset = (request.page - 1) * request.pageSize;
+    const cheaper =
+      query.sorting.length === 0 && unfiltered && relation.unsortedPage
+        ? relation.unsortedPage({ offset, limit: request.pageSize })
+        : null;
+    return { page: cheaper ?? compilePageQuery(query), count: compileCountQuery(query), query };
   } catch (error) {
     if (isModelError(error)) throw badInput(error.message);
     throw error;
