@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_init';
 import * as m0002 from './0002_static_tables';
+import * as m0003 from './0003_models';
+import * as m0004 from './0004_integrations';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
 export const migrations: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_static_tables': m0002,
+  '0003_models': m0003,
+  '0004_integrations': m0004,
 };

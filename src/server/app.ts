@@ -20,6 +20,8 @@ import { outboxMailer, smtpMailer } from './mail/mailer';
 import { registerAccountsRest } from './modules/accounts/rest';
 import { registerAuthRest } from './modules/auth/rest';
 import { registerFeedbackRest } from './modules/feedback/rest';
+import { registerIntegrationsRest } from './modules/integrations/rest';
+import { registerModelsRest } from './modules/models/rest';
 import { registerStaticTablesRest } from './modules/static-tables/rest';
 import { registerTablesRest } from './modules/tables/rest';
 import { registerUsersRest } from './modules/users/rest';
@@ -58,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     warehouse: createWarehouse(warehouseOptions(config)),
   };
   const services = createServices(deps);
+  await services.integrations.start();
 
   const server = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -66,6 +69,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 200 },
   });
   server.addHook('onClose', async () => {
+    // Syncs, discovery and the scheduler stop before the stores they write to close.
+    await services.integrations.close();
     await deps.warehouse.close();
     await db.destroy();
   });
@@ -102,6 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFeedbackRest(server, services);
   registerTablesRest(server, deps, services);
   registerStaticTablesRest(server, deps, services);
+  registerModelsRest(server, deps, services);
+  registerIntegrationsRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

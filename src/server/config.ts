@@ -38,6 +38,31 @@ const envSchema = z.object({
   /** DuckDB worker threads per open account warehouse; defaults to the machine's cores, at most 4. */
   WAREHOUSE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   WAREHOUSE_IDLE_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Ordered copies (warehouse/ordered-copies.ts): only for tables of at least this many rows. */
+  ORDERED_COPY_MIN_ROWS: z.coerce.number().int().min(0).default(200_000),
+  /** Ordered copies kept per account; 0 turns them off. */
+  ORDERED_COPY_MAX: z.coerce.number().int().min(0).default(4),
+  /** Rows of all of an account's ordered copies together. */
+  ORDERED_COPY_MAX_ROWS: z.coerce.number().int().positive().default(40_000_000),
+  /** Encrypts integration secrets: 32 bytes as 64 hex characters or base64; else DATA_DIR/secrets.key. */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
+      'SECRETS_KEY must be 32 bytes, as 64 hex characters or base64',
+    )
+    .optional(),
+  /** Integration syncs running at once, across all accounts. */
+  SYNC_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** How often the scheduler looks for integrations whose scheduled sync is due. */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
+  /** Port of the SMTP listener receiving mail for Incoming e-mail integrations; 0 (default) turns it off. */
+  SMTP_LISTEN_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** The domain of Incoming e-mail addresses (`<address>@<domain>`); default: PUBLIC_URL's host name. */
+  INCOMING_EMAIL_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'INCOMING_EMAIL_DOMAIN must be a domain name such as in.example.com')
+    .optional(),
 });
 
 export interface Config {
@@ -61,6 +86,17 @@ export interface Config {
   logLevel: string;
   /** Each account's DuckDB file; an instance unused for idleMs is closed. */
   warehouse: { memoryLimit: string; threads: number; idleMs: number };
+  /** Copies of large tables in the order of a sort and filter, for fast deep pages and counts. */
+  orderedCopies: { minRows: number; maxCopies: number; maxRows: number };
+  /** Null means: use (or create) DATA_DIR/secrets.key. */
+  secretsKey: Buffer | null;
+  integrations: {
+    syncConcurrency: number;
+    schedulerIntervalMs: number;
+    /** 0: no SMTP listener. */
+    smtpListenPort: number;
+    emailDomain: string;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +135,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       threads: e.WAREHOUSE_THREADS ?? Math.min(4, os.availableParallelism()),
       idleMs: e.WAREHOUSE_IDLE_SECONDS * 1000,
     },
+    orderedCopies: {
+      minRows: e.ORDERED_COPY_MIN_ROWS,
+      maxCopies: e.ORDERED_COPY_MAX,
+      maxRows: e.ORDERED_COPY_MAX_ROWS,
+    },
+    secretsKey: e.SECRETS_KEY ? secretsKeyBytes(e.SECRETS_KEY) : null,
+    integrations: {
+      syncConcurrency: e.SYNC_CONCURRENCY,
+      schedulerIntervalMs: Math.round(e.SCHEDULER_INTERVAL_SECONDS * 1000),
+      smtpListenPort: e.SMTP_LISTEN_PORT,
+      emailDomain: (e.INCOMING_EMAIL_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
+    },
   };
+}
+
+function secretsKeyBytes(text: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
 }

@@ -3,6 +3,8 @@ import { createAccountsService } from './modules/accounts/service';
 import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
 import { createFeedbackService } from './modules/feedback/service';
+import { createIntegrationsService } from './modules/integrations/service';
+import { createModelsService } from './modules/models/service';
 import { createStaticTablesService } from './modules/static-tables/service';
 import { createTablesService } from './modules/tables/service';
 import { createUsersService } from './modules/users/service';
@@ -17,6 +19,8 @@ export function createServices(deps: Deps) {
     feedback: createFeedbackService(deps),
     tables: createTablesService(deps),
     staticTables: createStaticTablesService(deps),
+    models: createModelsService(deps),
+    integrations: createIntegrationsService(deps),
   };
 }
 

@@ -2,6 +2,8 @@ import { accountsRouter } from '../modules/accounts/router';
 import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
 import { feedbackRouter } from '../modules/feedback/router';
+import { integrationsRouter } from '../modules/integrations/router';
+import { modelsRouter } from '../modules/models/router';
 import { staticTablesRouter } from '../modules/static-tables/router';
 import { tablesRouter } from '../modules/tables/router';
 import { usersRouter } from '../modules/users/router';
@@ -16,6 +18,8 @@ export const appRouter = router({
   feedback: feedbackRouter,
   tables: tablesRouter,
   staticTables: staticTablesRouter,
+  models: modelsRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

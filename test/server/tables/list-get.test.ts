@@ -80,9 +80,7 @@ describe('GET /api/tables/{type}/{id}', () => {
     const { t, cookie, sales } = await withTables();
     const get = (path: string) => call(t.server, 'GET', path, { cookie });
     expect(expectError(await get('/api/tables/StaticTable/missing'), 404)).toBe('Table not found.');
-    expect(expectError(await get(`/api/tables/IntegrationDataset/${sales.id}`), 404)).toBe(
-      'No IntegrationDataset tables exist yet.',
-    );
+    expect(expectError(await get(`/api/tables/IntegrationDataset/${sales.id}`), 404)).toBe('Table not found.');
     expectError(await get(`/api/tables/ModelVersion/${sales.id}`), 404);
     expectError(await get(`/api/tables/staticTable/${sales.id}`), 400);
   });

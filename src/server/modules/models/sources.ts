@@ -1,7 +1,7 @@
 import type { RelationColumn, TableRelation } from '../../../engine';
 import type { ModelDefinition, ModelSourceOption, SourceRef } from '../../../shared/models';
 import type { Db } from '../../db/database';
-import { STATIC_SCHEMA, warehouseTableName } from '../static-tables/physical';
+import { ROW_ID, STATIC_SCHEMA, warehouseTableName } from '../static-tables/physical';
 import { findTable, listColumns } from '../static-tables/repo';
 import { findIntegrationDatasetTable, listIntegrationDatasetTables } from '../integrations/dataset-tables';
 import { findVersion, listAccountVersions, listModelRows, type VersionRow } from './repo';
@@ -20,6 +20,8 @@ export interface LoadedSource extends SourceRef {
   relation: TableRelation;
   columns: RelationColumn[];
   missing: boolean;
+  /** A column unique per row, when the source has one (static tables: `_row_id`). */
+  rowKey?: string | null;
 }
 
 export const sourceKeyOf = (ref: SourceRef): string => `${ref.sourceType}:${ref.sourceId}`;
@@ -70,6 +72,7 @@ export async function loadSources(db: Db, accountId: string, refs: SourceRef[]):
           name: table.name,
           groupName: 'Tables',
           relation: { kind: 'table', schema: STATIC_SCHEMA, name: warehouseTableName(table.id) },
+          rowKey: ROW_ID,
           columns: columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
           missing: false,
         };

@@ -1,25 +1,18 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { COUNT_COLUMN, type CompiledQuery } from '../../../engine';
-import { TABLE_TYPES, pageRequestSchema, type Column, type Paged, type TableType } from '../../../shared/tables';
+import type { CompiledQuery } from '../../../engine';
+import { TABLE_TYPES, pageRequestSchema, type Column, type Paged, type TableSummary } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
-import { badInput, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { parseInput } from '../../validate';
 import { exportTable, type ExportFormat } from '../../warehouse/export-table';
+import { countVia, pageVia, type CopyableQuery } from '../../warehouse/ordered-copies';
+import { listModelVersionTables, resolveModelVersionTable } from '../models/model-tables';
+import { listIntegrationDatasetTables, resolveIntegrationDatasetTable } from '../integrations/dataset-tables';
 import { listColumns } from '../static-tables/repo';
-import { q } from '../static-tables/physical';
 import { compileTableQuery, staticRelation, type TableRelation } from './relations';
-
-/** The spec's table summary. */
-export interface TableSummary {
-  id: string;
-  type: TableType;
-  groupId: string;
-  groupName: string;
-  name: string;
-  columns: Column[];
-  status: string;
-}
+import { toDisplayRows } from './display-values';
+import { downloadQuery } from './download-query';
 
 const typeSchema = z.enum(TABLE_TYPES);
 const listSchema = z.object({
@@ -27,6 +20,8 @@ const listSchema = z.object({
   flatten: z.boolean().default(true),
 });
 const countRequestSchema = pageRequestSchema.pick({ filterGroups: true });
+// Built once: zod compiles a schema on first use, so one made per request would be compiled per request.
+const pageSchema = pageRequestSchema.extend({ withCount: z.boolean().default(false) });
 const formatSchema = z.enum(['csv', 'parquet']);
 
 /**
@@ -44,12 +39,17 @@ export function createTablesService(deps: Deps) {
     ctx: AccountContext,
     rawType: unknown,
     id: string,
-  ): Promise<{ summary: TableSummary; relation: TableRelation }> {
+  ): Promise<{ summary: TableSummary; relation: TableRelation; rowEstimate: number | null }> {
     const type = parseInput(typeSchema, rawType);
+    if (type === 'ModelVersion') {
+      const { summary, relation } = await resolveModelVersionTable(db, ctx, id);
+      return { summary, relation, rowEstimate: null };
+    }
+    if (type === 'IntegrationDataset') return resolveIntegrationDatasetTable(db, ctx.accountId, id);
     if (type !== 'StaticTable') throw notFound(`No ${type} tables exist yet.`);
     const table = await db
       .selectFrom('static_tables')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'row_count'])
       .where('id', '=', id)
       .where('account_id', '=', ctx.accountId)
       .executeTakeFirst();
@@ -58,6 +58,7 @@ export function createTablesService(deps: Deps) {
     return {
       summary: staticSummary(id, table.name, columns),
       relation: staticRelation(id, columns),
+      rowEstimate: table.row_count,
     };
   }
 
@@ -66,7 +67,11 @@ export function createTablesService(deps: Deps) {
   return {
     async list(ctx: AccountContext, raw: unknown): Promise<TableSummary[]> {
       const { types } = parseInput(listSchema, raw);
-      if (!types.includes('StaticTable')) return [];
+      const datasets = types.includes('IntegrationDataset')
+        ? await listIntegrationDatasetTables(db, ctx.accountId)
+        : [];
+      const models = types.includes('ModelVersion') ? await listModelVersionTables(db, ctx) : [];
+      if (!types.includes('StaticTable')) return [...datasets, ...models];
       const tables = await db
         .selectFrom('static_tables')
         .select(['id', 'name'])
@@ -74,7 +79,10 @@ export function createTablesService(deps: Deps) {
         .orderBy('name')
         .execute();
       // The rows are already the account's: only their columns remain to read.
-      return Promise.all(tables.map(async (t) => staticSummary(t.id, t.name, await listColumns(db, t.id))));
+      const statics = await Promise.all(
+        tables.map(async (t) => staticSummary(t.id, t.name, await listColumns(db, t.id))),
+      );
+      return [...statics, ...datasets, ...models];
     },
 
     async get(ctx: AccountContext, type: unknown, id: string): Promise<TableSummary> {
@@ -87,12 +95,13 @@ export function createTablesService(deps: Deps) {
      * with its own call).
      */
     async page(ctx: AccountContext, type: unknown, id: string, raw: unknown): Promise<Paged<Record<string, unknown>>> {
-      const request = parseInput(pageRequestSchema.extend({ withCount: z.boolean().default(false) }), raw);
-      const { relation } = await resolve(ctx, type, id);
+      const request = parseInput(pageSchema, raw);
+      const { relation, rowEstimate } = await resolve(ctx, type, id);
       const compiled = compileTableQuery(relation, request);
+      const copyable: CopyableQuery = { query: compiled.query, rowEstimate };
       const [data, count] = await Promise.all([
-        warehouse(ctx).all(compiled.page),
-        request.withCount ? countOf(ctx, compiled.count) : Promise.resolve(-1),
+        pageVia(warehouse(ctx), copyable, compiled.page).then((result) => result.rows),
+        request.withCount ? countOf(ctx, copyable, compiled.count) : Promise.resolve(-1),
       ]);
       return {
         page: request.page,
@@ -100,42 +109,37 @@ export function createTablesService(deps: Deps) {
         count,
         totalPages: count < 0 ? -1 : Math.max(1, Math.ceil(count / request.pageSize)),
         hasMore: count < 0 ? data.length === request.pageSize : request.page * request.pageSize < count,
-        data,
+        data: request.forDisplay ? toDisplayRows(data, relation.columns) : data,
       };
     },
 
     async count(ctx: AccountContext, type: unknown, id: string, raw: unknown): Promise<{ totalCount: number }> {
       const { filterGroups } = parseInput(countRequestSchema, raw ?? {});
-      const { relation } = await resolve(ctx, type, id);
+      const { relation, rowEstimate } = await resolve(ctx, type, id);
       const compiled = compileTableQuery(relation, { page: 1, pageSize: 1, filterGroups, sorting: [] });
-      return { totalCount: await countOf(ctx, compiled.count) };
+      return { totalCount: await countOf(ctx, { query: compiled.query, rowEstimate }, compiled.count) };
     },
 
-    /** The whole table (display names as headers), streamed from a file DuckDB writes. */
+    /** The table (display names as headers) with the grid's filters and sort, streamed from a file DuckDB writes. */
     async download(
       ctx: AccountContext,
       type: unknown,
       id: string,
       rawFormat: unknown,
+      rawQuery: unknown = {},
     ): Promise<{ stream: Readable; fileName: string; format: ExportFormat }> {
       const format = parseInput(formatSchema, rawFormat ?? 'csv');
       const { summary, relation } = await resolve(ctx, type, id);
-      if (relation.source.kind !== 'table') throw badInput('This table cannot be downloaded.');
-      const columns = summary.columns.map((c) => `${q(c.columnKey)} AS ${q(c.displayName)}`).join(', ') || '*';
-      const order = relation.rowKey ? ` ORDER BY ${q(relation.rowKey)}` : '';
-      const query: CompiledQuery = {
-        sql: `SELECT ${columns} FROM ${q(relation.source.schema)}.${q(relation.source.name)}${order}`,
-        parameters: [],
-      };
+      const query = downloadQuery(relation, rawQuery);
       const stream = await exportTable(warehouse(ctx), query, format);
       const safeName = summary.name.replace(/[^\w .-]+/g, '_').trim() || 'table';
       return { stream, fileName: `${safeName}.${format}`, format };
     },
   };
 
-  async function countOf(ctx: AccountContext, query: CompiledQuery): Promise<number> {
-    const [row] = await warehouse(ctx).all(query);
-    return Number(row?.[COUNT_COLUMN] ?? 0);
+  /** Large tables' filtered counts may come from an ordered copy (warehouse/ordered-copies.ts). */
+  async function countOf(ctx: AccountContext, copyable: CopyableQuery, plain: CompiledQuery): Promise<number> {
+    return (await countVia(warehouse(ctx), copyable, plain)).count;
   }
 }
 

@@ -1,0 +1,266 @@
+/**
+ * Integration definitions: the built-in ones (upserted at every start, public) and custom ones that
+ * global admins add. Each has versions whose specification is JSON text with settings.properties
+ * and settings.required (JSON Schema, like Airbyte's connector specification).
+ */
+import type { IntegrationDefinition, IntegrationSpecification, IntegrationType } from '../../../shared/integrations';
+import { INTEGRATION_MESSAGES, createDefinitionSchema } from '../../../shared/integrations';
+import type { Db } from '../../db/database';
+import { newId } from '../../db/ids';
+import type { IntegrationDefinitionsTable, IntegrationDefinitionVersionsTable } from '../../db/schema';
+import { badInput, notFound } from '../../errors';
+import { parseInput } from '../../validate';
+import type { ConnectorRegistry } from './connectors/registry';
+
+interface BuiltIn {
+  key: string;
+  name: string;
+  type: IntegrationType;
+  docs: string;
+}
+
+/** The connector that serves each type (custom definitions pick theirs by type). */
+export const CONNECTOR_OF_TYPE: Record<IntegrationType, string> = {
+  Api: 'rest-api',
+  Database: 'postgres',
+  Sftp: 'sftp',
+  Webhook: 'webhook',
+  IncomingEmail: 'email',
+  Airbyte: 'airbyte',
+  Sample: 'sample-data',
+};
+
+export const BUILT_IN_DEFINITIONS: BuiltIn[] = [
+  { key: 'rest-api', name: 'REST API', type: 'Api', docs: 'Reads JSON from an HTTP API, page by page.' },
+  { key: 'postgres', name: 'PostgreSQL', type: 'Database', docs: 'Copies tables of a PostgreSQL database.' },
+  { key: 'sftp', name: 'SFTP', type: 'Sftp', docs: 'Loads CSV, JSON lines or Parquet files from an SFTP folder.' },
+  { key: 'webhook', name: 'Webhook', type: 'Webhook', docs: 'Stores JSON records posted to its address.' },
+  {
+    key: 'email',
+    name: 'Incoming e-mail',
+    type: 'IncomingEmail',
+    docs: 'Loads CSV, JSON, XML, Parquet and Avro attachments of mail sent to its address.',
+  },
+  {
+    key: 'airbyte',
+    name: 'Airbyte protocol',
+    type: 'Airbyte',
+    docs: 'Runs a source connector that speaks the Airbyte protocol as a local command.',
+  },
+  { key: 'sample-data', name: 'Sample data', type: 'Sample', docs: 'A small shop: customers, products and orders.' },
+];
+
+const PLACEHOLDER_SPEC = { settings: { type: 'object', properties: {}, required: [] } };
+
+type DefinitionRow = IntegrationDefinitionsTable;
+type VersionRow = IntegrationDefinitionVersionsTable;
+
+/** Parses a specification text: JSON holding settings.properties (an object). */
+export function parseSpecification(text: string): IntegrationSpecification {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badInput('specification: not valid JSON.');
+  }
+  const settings = (parsed as { settings?: unknown } | null)?.settings as { properties?: unknown } | undefined;
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    !settings ||
+    typeof settings !== 'object'
+  )
+    throw badInput('specification: must be a JSON object with settings.properties.');
+  const { properties } = settings;
+  if (typeof properties !== 'object' || properties === null || Array.isArray(properties))
+    throw badInput('specification: settings.properties must be an object.');
+  const required = (settings as { required?: unknown }).required;
+  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string')))
+    throw badInput('specification: settings.required must be a list of property names.');
+  return parsed as IntegrationSpecification;
+}
+
+/** Adds the built-in definitions, or a new version of one whose specification changed. */
+export async function upsertBuiltIns(db: Db, registry: ConnectorRegistry, now: Date): Promise<void> {
+  for (const builtIn of BUILT_IN_DEFINITIONS) {
+    const spec = JSON.stringify(registry.get(builtIn.key)?.specification ?? PLACEHOLDER_SPEC);
+    await db.transaction().execute(async (trx) => {
+      const existing = await trx
+        .selectFrom('integration_definitions')
+        .selectAll()
+        .where('key', '=', builtIn.key)
+        .executeTakeFirst();
+      const id = existing?.id ?? newId();
+      const fields = { name: builtIn.name, type: builtIn.type, docs: builtIn.docs, connector_key: builtIn.key };
+      if (existing) await trx.updateTable('integration_definitions').set(fields).where('id', '=', id).execute();
+      else
+        await trx
+          .insertInto('integration_definitions')
+          .values({
+            id,
+            key: builtIn.key,
+            account_id: null,
+            icon: null,
+            is_custom: 0,
+            is_public: 1,
+            created_at: now.toISOString(),
+            ...fields,
+          })
+          .execute();
+      const latest = await trx
+        .selectFrom('integration_definition_versions')
+        .selectAll()
+        .where('definition_id', '=', id)
+        .where('is_latest', '=', 1)
+        .executeTakeFirst();
+      if (latest?.specification === spec) return;
+      await trx
+        .updateTable('integration_definition_versions')
+        .set({ is_latest: 0 })
+        .where('definition_id', '=', id)
+        .execute();
+      await trx
+        .insertInto('integration_definition_versions')
+        .values({
+          id: newId(),
+          definition_id: id,
+          version: (latest?.version ?? 0) + 1,
+          specification: spec,
+          is_latest: 1,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
+  }
+}
+
+function toDefinition(row: DefinitionRow, versions: VersionRow[], registry: ConnectorRegistry): IntegrationDefinition {
+  const sorted = [...versions].sort((a, b) => b.version - a.version);
+  const latest = sorted.find((v) => v.is_latest === 1) ?? sorted[0];
+  if (!latest) throw new Error(`Integration definition ${row.id} has no version`);
+  return {
+    id: row.id,
+    name: row.name,
+    icon: row.icon,
+    docs: row.docs,
+    type: row.type as IntegrationType,
+    specification: JSON.parse(latest.specification) as IntegrationSpecification,
+    version: latest.version,
+    versionId: latest.id,
+    isCustom: row.is_custom === 1,
+    isPublic: row.is_public === 1,
+    canComplete: registry.get(row.connector_key) !== undefined,
+    versions: sorted.map((v) => ({
+      id: v.id,
+      version: v.version,
+      isLatest: v.id === latest.id,
+      specification: v.specification,
+    })),
+  };
+}
+
+export interface DefinitionRecord {
+  row: DefinitionRow;
+  latest: VersionRow;
+  definition: IntegrationDefinition;
+}
+
+/** Public definitions and the account's custom ones, sorted by name. */
+export async function listDefinitions(db: Db, accountId: string, registry: ConnectorRegistry) {
+  const rows = await db
+    .selectFrom('integration_definitions')
+    .selectAll()
+    .where((eb) => eb.or([eb('is_public', '=', 1), eb('account_id', '=', accountId)]))
+    .orderBy('name')
+    .execute();
+  if (rows.length === 0) return [];
+  const versions = await db
+    .selectFrom('integration_definition_versions')
+    .selectAll()
+    .where(
+      'definition_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.map((row) =>
+    toDefinition(
+      row,
+      versions.filter((v) => v.definition_id === row.id),
+      registry,
+    ),
+  );
+}
+
+/** One definition the account may see; others read as missing. */
+export async function findDefinition(
+  db: Db,
+  accountId: string,
+  id: string,
+  registry: ConnectorRegistry,
+): Promise<DefinitionRecord> {
+  const row = await db
+    .selectFrom('integration_definitions')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('is_public', '=', 1), eb('account_id', '=', accountId)]))
+    .executeTakeFirst();
+  if (!row) throw notFound(INTEGRATION_MESSAGES.definitionNotFound);
+  const versions = await db
+    .selectFrom('integration_definition_versions')
+    .selectAll()
+    .where('definition_id', '=', id)
+    .execute();
+  const definition = toDefinition(row, versions, registry);
+  const latest = versions.find((v) => v.id === definition.versionId) as VersionRow;
+  return { row, latest, definition };
+}
+
+/** The version an integration was made with (its secrets follow that version's specification). */
+export async function definitionVersion(db: Db, versionId: string): Promise<VersionRow> {
+  const version = await db
+    .selectFrom('integration_definition_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+  if (!version) throw new Error(`Definition version ${versionId} is missing`);
+  return version;
+}
+
+/** A custom definition (global admins only; the caller checks), kept in the admin's current account. */
+export async function createCustomDefinition(db: Db, accountId: string, raw: unknown, now: Date) {
+  const input = parseInput(createDefinitionSchema, raw);
+  parseSpecification(input.specification);
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('integration_definitions')
+      .values({
+        id,
+        key: null,
+        connector_key: CONNECTOR_OF_TYPE[input.type],
+        account_id: accountId,
+        name: input.name,
+        type: input.type,
+        icon: input.icon,
+        docs: input.docs,
+        is_custom: 1,
+        is_public: input.isPublic ? 1 : 0,
+        created_at: now.toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto('integration_definition_versions')
+      .values({
+        id: newId(),
+        definition_id: id,
+        version: 1,
+        specification: input.specification,
+        is_latest: 1,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  return id;
+}

@@ -1,0 +1,216 @@
+/**
+ * The sync runner: a run per trigger with an attempt, executed in the background with at most
+ * SYNC_CONCURRENCY syncs at once. Each selected dataset is synced on its own (sync-dataset.ts): one
+ * failing dataset leaves its old rows, the others still land, and the run ends Failed with log lines
+ * saying why.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AttemptErrorType, DatasetProgress, RunLogLevel, RunStatus } from '../../../shared/integrations';
+import { INTEGRATION_MESSAGES } from '../../../shared/integrations';
+import type { Deps } from '../../context';
+import { conflict } from '../../errors';
+import { createRunQueue } from '../../jobs/run-queue';
+import type { ConnectorRegistry } from './connectors/registry';
+import { ConnectorError, type ConnectorConfig } from './connectors/types';
+import { activeRun, listDatasetRows, parseJson, type IntegrationRow, type RunRow } from './repo';
+import {
+  addRecordsPerDay,
+  appendLog,
+  createRun,
+  failInterruptedRuns,
+  finishRun,
+  saveProgress,
+  startAttempt,
+} from './run-records';
+import { dropLeftoverStaging, ensureSchema } from './staging';
+import { syncDataset } from './sync-dataset';
+
+const PROGRESS_EVERY_MS = 1_000;
+
+/** Scratch files of running syncs (batches, downloaded files); emptied at start. */
+export const syncScratchDir = (dataDir: string) => path.join(dataDir, 'tmp', 'syncs');
+
+export interface SyncRunner {
+  /** Queues a run; 409 when one of the integration is waiting or running. */
+  trigger(integration: IntegrationRow, fullRefreshDatasets?: string[]): Promise<RunRow>;
+  isBusy(integrationId: string): boolean;
+  /** Marks runs a crash left Running as Failed (at start). */
+  recover(): Promise<number>;
+  /** Resolves when no sync runs or waits. */
+  idle(): Promise<void>;
+  /** Stops running syncs (Cancelled) and waits for them. */
+  close(): Promise<void>;
+}
+
+export interface RunnerOptions {
+  registry: ConnectorRegistry;
+  connectorKeyOf(integration: IntegrationRow): Promise<string>;
+  openConfig(integration: IntegrationRow): Promise<ConnectorConfig>;
+}
+
+function errorOf(error: unknown): { type: AttemptErrorType; message: string } {
+  if (error instanceof ConnectorError) return { type: error.type, message: error.message };
+  return { type: 'SystemError', message: error instanceof Error ? error.message : String(error) };
+}
+
+const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+
+export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner {
+  const { db, clock } = deps;
+  const queue = createRunQueue(deps.config.integrations.syncConcurrency, (error) => {
+    console.error('Integration sync crashed', error);
+  });
+  const busy = new Set<string>();
+  const controllers = new Map<string, AbortController>();
+
+  async function execute(runId: string, integration: IntegrationRow): Promise<void> {
+    const controller = new AbortController();
+    controllers.set(runId, controller);
+    const log = (level: RunLogLevel, message: string) => appendLog(db, runId, level, message, clock());
+    const run = await db.selectFrom('integration_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+    const refresh = parseJson<string[] | null>(run.full_refresh_datasets, null);
+    const rows = (await listDatasetRows(db, integration.id)).filter((d) =>
+      refresh ? refresh.includes(d.name) : d.is_selected === 1,
+    );
+    const progress: DatasetProgress[] = rows.map((d) => ({
+      name: d.name,
+      status: 'Pending',
+      recordsProcessed: 0,
+      bytesProcessed: 0,
+      errors: [],
+    }));
+    const attemptId = await startAttempt(db, runId, progress, clock());
+    const executor = deps.warehouse.forAccount(integration.account_id);
+    // Not the warehouse's scratch folder: that is emptied whenever an idle instance reopens.
+    const tempDir = path.join(syncScratchDir(deps.config.dataDir), runId);
+    let status: RunStatus = 'Completed';
+    try {
+      await log('INFO', `${refresh ? 'Full refresh' : 'Sync'} started: ${rows.length} dataset(s).`);
+      if (rows.length === 0) await log('WARN', 'No datasets are selected: choose datasets in Dataset settings.');
+      const registered = options.registry.get(await options.connectorKeyOf(integration));
+      if (!registered && rows.length > 0) throw new ConnectorError(INTEGRATION_MESSAGES.noConnector, 'ConfigError');
+      const config = await options.openConfig(integration);
+      if (rows.length > 0) {
+        await ensureSchema(executor, integration.schema_name);
+        await dropLeftoverStaging(executor, integration.schema_name);
+      }
+      await fs.promises.mkdir(tempDir, { recursive: true });
+      for (const [index, row] of rows.entries()) {
+        const entry = progress[index] as DatasetProgress;
+        entry.status = 'Running';
+        await saveProgress(db, runId, attemptId, progress);
+        let lastSave = Date.now();
+        try {
+          const result = await syncDataset(
+            {
+              executor,
+              connector: registered!.connector,
+              config,
+              signal: controller.signal,
+              tempDir,
+              schema: integration.schema_name,
+              log: (level, message) => void log(level, `${row.name}: ${message}`),
+              progress: (records, bytes) => {
+                entry.recordsProcessed = records;
+                entry.bytesProcessed = bytes;
+                if (Date.now() - lastSave < PROGRESS_EVERY_MS) return;
+                lastSave = Date.now();
+                void saveProgress(db, runId, attemptId, progress);
+              },
+            },
+            row,
+            refresh !== null,
+          );
+          entry.status = 'Completed';
+          entry.recordsProcessed = result.records;
+          entry.bytesProcessed = result.bytes;
+          const now = clock();
+          await db
+            .updateTable('integration_datasets')
+            .set({
+              // State is kept only from a successful read; a full refresh starts it over.
+              state: result.state === null ? (refresh ? null : row.state) : JSON.stringify(result.state),
+              columns: JSON.stringify(result.columns),
+              row_count: result.rowCount,
+              last_synced_at: now.toISOString(),
+            })
+            .where('id', '=', row.id)
+            .execute();
+          await addRecordsPerDay(db, integration.account_id, integration.id, now, result.records);
+          await log(
+            'INFO',
+            `${row.name}: ${result.records} record(s) read (${result.syncType}, ${result.ingestion}); the table has ${result.rowCount} row(s).`,
+          );
+        } catch (error) {
+          if (isAbort(error) || controller.signal.aborted) {
+            entry.status = 'Cancelled';
+            status = 'Cancelled';
+            await log('WARN', `${row.name}: stopped before it finished; its previous data is unchanged.`);
+            break;
+          }
+          const problem = errorOf(error);
+          entry.status = 'Failed';
+          entry.errors.push(problem);
+          status = 'Failed';
+          await log('ERROR', `${row.name}: ${problem.type}: ${problem.message} Its previous data is unchanged.`);
+        }
+        await saveProgress(db, runId, attemptId, progress);
+      }
+    } catch (error) {
+      const problem = errorOf(error);
+      status = 'Failed';
+      await log('ERROR', `${problem.type}: ${problem.message}`);
+    } finally {
+      controllers.delete(runId);
+      await fs.promises.rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
+      await saveProgress(db, runId, attemptId, progress, status).catch(() => undefined);
+      await finishRun(db, runId, attemptId, status, clock());
+      const failed = progress.filter((p) => p.status === 'Failed').length;
+      await log(
+        status === 'Completed' ? 'INFO' : status === 'Cancelled' ? 'WARN' : 'ERROR',
+        status === 'Completed'
+          ? 'Sync completed.'
+          : status === 'Cancelled'
+            ? 'Sync cancelled.'
+            : `Sync failed${failed > 0 ? `: ${failed} dataset(s) could not be synced` : ''}.`,
+      );
+    }
+  }
+
+  return {
+    async trigger(integration, fullRefreshDatasets) {
+      if (busy.has(integration.id)) throw conflict(INTEGRATION_MESSAGES.alreadyRunning);
+      busy.add(integration.id);
+      try {
+        if (await activeRun(db, integration.id)) throw conflict(INTEGRATION_MESSAGES.alreadyRunning);
+        const runId = await createRun(
+          db,
+          integration.id,
+          fullRefreshDatasets ? 'FullRefresh' : 'Sync',
+          fullRefreshDatasets ?? null,
+          clock(),
+        );
+        queue.push(runId, () =>
+          execute(runId, integration).finally(() => {
+            busy.delete(integration.id);
+          }),
+        );
+        return await db.selectFrom('integration_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+      } catch (error) {
+        busy.delete(integration.id);
+        throw error;
+      }
+    },
+    isBusy: (integrationId) => busy.has(integrationId),
+    async recover() {
+      await fs.promises.rm(syncScratchDir(deps.config.dataDir), { recursive: true, force: true });
+      return failInterruptedRuns(db, clock());
+    },
+    idle: () => queue.idle(),
+    async close() {
+      for (const controller of controllers.values()) controller.abort();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * One dataset of a sync: read it from the connector into a staging table, then swap it in. Nothing
+ * of the dataset's table changes unless the whole read succeeded.
+ */
+import type { IngestionType, SyncType } from '../../../shared/integrations';
+import type { Column } from '../../../shared/tables';
+import type { WarehouseExecutor } from '../../warehouse/types';
+import type { Connector, ConnectorConfig, ConnectorContext, LogLevel } from './connectors/types';
+import { alwaysSelected, discoveredOf, parseJson, type DatasetRow } from './repo';
+import { createStaging, dropStaging, stageFile, stageRecords, swapIn, type StagedColumn } from './staging';
+
+/** Records are written to the staging table in batches of about this many. */
+const FLUSH_RECORDS = 20_000;
+
+export interface DatasetSyncContext {
+  executor: WarehouseExecutor;
+  connector: Connector;
+  config: ConnectorConfig;
+  signal: AbortSignal;
+  tempDir: string;
+  schema: string;
+  log(level: LogLevel, message: string): void;
+  progress(records: number, bytes: number): void;
+}
+
+export interface DatasetSyncResult {
+  records: number;
+  bytes: number;
+  columns: Column[];
+  rowCount: number;
+  /** The state the read ended with; null when it gave none. */
+  state: unknown;
+  syncType: SyncType;
+  ingestion: IngestionType;
+}
+
+/** The properties a read asks for: the selection (all when none), primary key and cursor always. */
+export function selectedColumns(row: DatasetRow): StagedColumn[] {
+  const discovered = discoveredOf(row);
+  const chosen = new Set([...parseJson<string[]>(row.selected_properties, []), ...alwaysSelected(discovered)]);
+  const properties =
+    chosen.size === 0 ? discovered.properties : discovered.properties.filter((p) => chosen.has(p.name));
+  return properties.map((p) => ({ name: p.name, type: p.type }));
+}
+
+export function abortedError(): Error {
+  const error = new Error('The sync was stopped.');
+  error.name = 'AbortError';
+  return error;
+}
+
+export async function syncDataset(
+  ctx: DatasetSyncContext,
+  row: DatasetRow,
+  fullRefresh: boolean,
+): Promise<DatasetSyncResult> {
+  const discovered = discoveredOf(row);
+  const syncType: SyncType = fullRefresh ? 'FullRefresh' : (row.sync_type as SyncType);
+  const ingestion: IngestionType = fullRefresh ? 'Overwrite' : (row.ingestion_type as IngestionType);
+  const columns = selectedColumns(row);
+  const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns);
+  let buffer: Record<string, unknown>[] = [];
+  let state: unknown = null;
+  const flush = async () => {
+    const records = buffer;
+    buffer = [];
+    await stageRecords(ctx.executor, staging, records, ctx.tempDir);
+    ctx.progress(staging.rows, staging.bytes);
+  };
+  try {
+    const connectorCtx: ConnectorContext = { log: ctx.log, signal: ctx.signal, tempDir: ctx.tempDir };
+    const request = {
+      dataset: row.name,
+      properties: columns.map((c) => c.name),
+      syncType,
+      cursorField: discovered.cursorField,
+      state: syncType === 'Incremental' ? parseJson<unknown>(row.state, null) : null,
+    };
+    for await (const item of ctx.connector.read(ctx.config, request, connectorCtx)) {
+      if (ctx.signal.aborted) throw abortedError();
+      if (item.kind === 'records') {
+        buffer.push(...item.records);
+        if (buffer.length >= FLUSH_RECORDS) await flush();
+      } else if (item.kind === 'file') {
+        await flush();
+        await stageFile(ctx.executor, staging, item);
+        ctx.progress(staging.rows, staging.bytes);
+      } else if (item.kind === 'state') {
+        state = item.state;
+      } else {
+        ctx.log(item.level, item.message);
+      }
+    }
+    await flush();
+    if (ctx.signal.aborted) throw abortedError();
+    const swapped = await swapIn(ctx.executor, staging, {
+      table: row.table_name,
+      ingestion,
+      primaryKey: discovered.primaryKey,
+      cursorField: discovered.cursorField,
+    });
+    return { records: staging.rows, bytes: staging.bytes, ...swapped, state, syncType, ingestion };
+  } finally {
+    // After a successful swap the staging table is gone already; after a failure it is dropped here.
+    await dropStaging(ctx.executor, staging).catch(() => undefined);
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Webhook intake: records POSTed as JSON (an object or an array of objects) are appended to the
+ * integration's 'records' dataset. Columns are inferred by DuckDB; new keys add columns. Each call
+ * is stored whole or not at all (one warehouse transaction).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { INTEGRATION_MESSAGES } from '../../../shared/integrations';
+import type { Deps } from '../../context';
+import { badInput } from '../../errors';
+import { quoteString } from '../../warehouse/quote';
+import { ROW_ID, q, quoteQualified } from './physical';
+import { recordArrival } from './push-datasets';
+import { type IntegrationRow } from './repo';
+import { syncScratchDir } from './runner';
+import { ensureSchema, tableExists } from './staging';
+
+export const WEBHOOK_DATASET = 'records';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const INTEGER_TYPES = new Set([
+  'TINYINT',
+  'SMALLINT',
+  'INTEGER',
+  'BIGINT',
+  'UBIGINT',
+  'UINTEGER',
+  'USMALLINT',
+  'UTINYINT',
+]);
+const isNumeric = (type: string) =>
+  INTEGER_TYPES.has(type) || type === 'DOUBLE' || type === 'FLOAT' || type.startsWith('DECIMAL');
+
+/**
+ * The type a stored column must take so that new values fit without loss, or null when it already
+ * fits: integers widen to BIGINT or DOUBLE, anything else that differs becomes text.
+ */
+export function widerType(stored: string, incoming: string): string | null {
+  if (stored === incoming || stored === 'VARCHAR' || incoming === '"NULL"' || incoming === 'NULL') return null;
+  if (isNumeric(stored) && isNumeric(incoming)) {
+    if (INTEGER_TYPES.has(stored) && INTEGER_TYPES.has(incoming)) return stored === 'BIGINT' ? null : 'BIGINT';
+    return stored === 'DOUBLE' ? null : 'DOUBLE';
+  }
+  return 'VARCHAR';
+}
+
+/** Objects, lists and maps are stored as JSON documents rather than nested types. */
+function flatType(sqlType: string): string {
+  return /^(STRUCT|MAP|UNION)\b/.test(sqlType) || sqlType.endsWith(']') ? 'JSON' : sqlType;
+}
+
+/** The records of a body, or a 400 naming what is wrong; nothing is stored for a bad body. */
+export function webhookRecords(body: unknown): Record<string, unknown>[] {
+  const records = Array.isArray(body) ? body : [body];
+  if (records.length === 0 || !records.every(isRecord)) throw badInput(INTEGRATION_MESSAGES.badWebhookBody);
+  if (records.every((r) => Object.keys(r).length === 0)) throw badInput('The records have no fields.');
+  return records;
+}
+
+export async function ingestWebhook(
+  deps: Deps,
+  integration: IntegrationRow,
+  body: unknown,
+): Promise<{ received: number }> {
+  const records = webhookRecords(body);
+  const executor = deps.warehouse.forAccount(integration.account_id);
+  const schema = integration.schema_name;
+  const table = WEBHOOK_DATASET;
+  await ensureSchema(executor, schema);
+  const dir = syncScratchDir(deps.config.dataDir);
+  await fs.promises.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `webhook-${randomBytes(6).toString('hex')}.jsonl`);
+  await fs.promises.writeFile(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  const target = quoteQualified(schema, table);
+  // Types come from every record (a key seen once still gets a column); nested values are kept as JSON.
+  const detect = `read_json($1, format = 'newline_delimited', sample_size = -1, maximum_depth = 2)`;
+  try {
+    return await executor.exclusive(`table:${schema}.${table}`, async () => {
+      try {
+        await executor.transaction(async (tx) => {
+          const detected = await tx.query({ sql: `SELECT * FROM ${detect} LIMIT 0`, parameters: [file] });
+          const incoming = detected.columns.map((c) => ({ name: c.name, sqlType: flatType(c.sqlType) }));
+          const source =
+            `read_json($1, format = 'newline_delimited', columns = ` +
+            `{${incoming.map((c) => `${quoteString(c.name)}: ${quoteString(c.sqlType)}`).join(', ')}})`;
+          if (!(await tableExists(tx, schema, table))) {
+            await tx.run(`CREATE TABLE ${target} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${source}`, [
+              file,
+            ]);
+            return;
+          }
+          const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
+          const have = new Map(current.columns.map((c) => [c.name.toLowerCase(), c]));
+          for (const column of incoming) {
+            const existing = have.get(column.name.toLowerCase());
+            if (!existing) {
+              await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${column.sqlType}`);
+              continue;
+            }
+            const widened = widerType(existing.sqlType, column.sqlType);
+            if (widened !== null)
+              await tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(existing.name)} TYPE ${widened}`);
+          }
+          await tx.run(
+            `INSERT INTO ${target} BY NAME SELECT row_number() OVER () + ` +
+              `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}, * FROM ${source}`,
+            [file],
+          );
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        throw badInput(`The records could not be stored (nothing was stored): ${message}`);
+      }
+      await recordArrival(
+        deps,
+        integration,
+        { name: WEBHOOK_DATASET, table: WEBHOOK_DATASET, ingestion: 'Append' },
+        records.length,
+      );
+      return { received: records.length };
+    });
+  } finally {
+    await fs.promises.rm(file, { force: true });
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * A real SFTP server for connector tests: ssh2's own Server on a free port, serving a temporary
+ * folder read-only (enough for listing, stat and downloads). It accepts one user with a password
+ * or with a public key (the private half is returned for the client). The folder is the server's
+ * `/`: paths never escape it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
+import ssh2, { type Connection, type SFTPWrapper } from 'ssh2';
+
+const { Server, utils } = ssh2;
+const STATUS = utils.sftp.STATUS_CODE;
+
+export interface SftpPeer {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /** OpenSSH private key the server accepts for `user`. */
+  privateKey: string;
+  /** The served folder: tests write files here. */
+  root: string;
+  close(): Promise<void>;
+}
+
+function attrsOf(stats: fs.Stats) {
+  return {
+    mode: stats.mode,
+    uid: stats.uid,
+    gid: stats.gid,
+    size: stats.size,
+    atime: Math.floor(stats.atimeMs / 1000),
+    mtime: Math.floor(stats.mtimeMs / 1000),
+  };
+}
+
+function serveSftp(sftp: SFTPWrapper, root: string): void {
+  type Open = { kind: 'file'; fd: number } | { kind: 'dir'; dir: string; sent: boolean };
+  const handles = new Map<number, Open>();
+  let nextHandle = 1;
+  const local = (p: string) => path.join(root, path.posix.resolve('/', p));
+  const newHandle = (open: Open) => {
+    const id = nextHandle++;
+    handles.set(id, open);
+    const buf = Buffer.alloc(4);
+    buf.writeUInt32BE(id);
+    return buf;
+  };
+  const lookup = (handle: Buffer) => (handle.length === 4 ? handles.get(handle.readUInt32BE(0)) : undefined);
+
+  sftp.on('REALPATH', (id, p) => {
+    const resolved = path.posix.resolve('/', p);
+    sftp.name(id, [{ filename: resolved, longname: resolved, attrs: {} as never }]);
+  });
+  const stat = (id: number, p: string) =>
+    fs.stat(local(p), (err, stats) => (err ? sftp.status(id, STATUS.NO_SUCH_FILE) : sftp.attrs(id, attrsOf(stats))));
+  sftp.on('STAT', stat);
+  sftp.on('LSTAT', stat);
+  sftp.on('OPEN', (id, p, flags) => {
+    if (flags !== utils.sftp.OPEN_MODE.READ) return sftp.status(id, STATUS.PERMISSION_DENIED, 'read-only');
+    fs.open(local(p), 'r', (err, fd) =>
+      err ? sftp.status(id, STATUS.NO_SUCH_FILE) : sftp.handle(id, newHandle({ kind: 'file', fd })),
+    );
+  });
+  sftp.on('FSTAT', (id, handle) => {
+    const open = lookup(handle);
+    if (open?.kind !== 'file') return sftp.status(id, STATUS.FAILURE);
+    fs.fstat(open.fd, (err, stats) => (err ? sftp.status(id, STATUS.FAILURE) : sftp.attrs(id, attrsOf(stats))));
+  });
+  sftp.on('READ', (id, handle, offset, length) => {
+    const open = lookup(handle);
+    if (open?.kind !== 'file') return sftp.status(id, STATUS.FAILURE);
+    const buffer = Buffer.alloc(length);
+    fs.read(open.fd, buffer, 0, length, offset, (err, n) => {
+      if (err) sftp.status(id, STATUS.FAILURE);
+      else if (n === 0) sftp.status(id, STATUS.EOF);
+      else sftp.data(id, buffer.subarray(0, n));
+    });
+  });
+  sftp.on('OPENDIR', (id, p) => {
+    fs.stat(local(p), (err, stats) =>
+      err || !stats.isDirectory()
+        ? sftp.status(id, STATUS.NO_SUCH_FILE)
+        : sftp.handle(id, newHandle({ kind: 'dir', dir: local(p), sent: false })),
+    );
+  });
+  sftp.on('READDIR', (id, handle) => {
+    const open = lookup(handle);
+    if (open?.kind !== 'dir') return sftp.status(id, STATUS.FAILURE);
+    if (open.sent) return sftp.status(id, STATUS.EOF);
+    open.sent = true;
+    const entries = fs.readdirSync(open.dir).map((filename) => {
+      const attrs = attrsOf(fs.statSync(path.join(open.dir, filename)));
+      return { filename, longname: filename, attrs };
+    });
+    sftp.name(id, entries);
+  });
+  sftp.on('CLOSE', (id, handle) => {
+    const open = lookup(handle);
+    if (!open) return sftp.status(id, STATUS.FAILURE);
+    handles.delete(handle.readUInt32BE(0));
+    if (open.kind === 'file') fs.close(open.fd, () => sftp.status(id, STATUS.OK));
+    else sftp.status(id, STATUS.OK);
+  });
+}
+
+function same(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function startSftp(): Promise<SftpPeer> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'sftp-peer-'));
+  const user = 'loader';
+  const password = 'sftp-secret';
+  const hostKey = utils.generateKeyPairSync('ed25519');
+  const clientKey = utils.generateKeyPairSync('ed25519');
+  const allowed = utils.parseKey(clientKey.public);
+  if (allowed instanceof Error) throw allowed;
+  const clients = new Set<Connection>();
+
+  const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+    clients.add(client);
+    client.on('close', () => clients.delete(client));
+    client.on('error', () => undefined);
+    client.on('authentication', (auth) => {
+      if (auth.username !== user) return auth.reject();
+      if (auth.method === 'password' && auth.password === password) return auth.accept();
+      if (
+        auth.method === 'publickey' &&
+        auth.key.algo === allowed.type &&
+        same(auth.key.data, allowed.getPublicSSH())
+      ) {
+        if (!auth.signature || !auth.blob) return auth.accept(); // the key query before the signed attempt
+        if (allowed.verify(auth.blob, auth.signature, auth.hashAlgo) === true) return auth.accept();
+      }
+      auth.reject(['password', 'publickey']);
+    });
+    client.on('ready', () => {
+      client.on('session', (accept) => {
+        const session = accept();
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+
+  return {
+    host: '127.0.0.1',
+    port,
+    user,
+    password,
+    privateKey: clientKey.private,
+    root,
+    async close() {
+      for (const c of clients) c.end();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
