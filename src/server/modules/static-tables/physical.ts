@@ -29,21 +29,3 @@ export function newColumnKey(taken: ReadonlySet<string>): string {
     if (!taken.has(key) && key !== ROW_ID) return key;
   }
 }
-
-/** The DuckDB type that stores a column of the spec's type. */
-export function sqlTypeOf(type: string): string {
-  switch (type) {
-    case 'Number':
-      return 'DOUBLE';
-    case 'Boolean':
-      return 'BOOLEAN';
-    case 'Date':
-      return 'DATE';
-    case 'DateTime':
-      return 'TIMESTAMPTZ';
-    case 'Json':
-      return 'JSON';
-    default:
-      return 'VARCHAR';
-  }
-}
