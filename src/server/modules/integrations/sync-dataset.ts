@@ -8,6 +8,7 @@ import type { WarehouseExecutor } from '../../warehouse/types';
 import type { Connector, ConnectorConfig, ConnectorContext, LogLevel } from './connectors/types';
 import { alwaysSelected, discoveredOf, parseJson, type DatasetRow } from './repo';
 import { createStaging, dropStaging, stageFile, stageRecords, swapIn, type StagedColumn } from './staging';
+import { readAhead } from './read-ahead';
 
 /** Records are written to the staging table in batches of about this many. */
 const FLUSH_RECORDS = 20_000;
@@ -76,7 +77,7 @@ export async function syncDataset(
       cursorField: discovered.cursorField,
       state: syncType === 'Incremental' ? parseJson<unknown>(row.state, null) : null,
     };
-    for await (const item of ctx.connector.read(ctx.config, request, connectorCtx)) {
+    for await (const item of readAhead(ctx.connector.read(ctx.config, request, connectorCtx))) {
       if (ctx.signal.aborted) throw abortedError();
       if (item.kind === 'records') {
         buffer.push(...item.records);
