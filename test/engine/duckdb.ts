@@ -14,6 +14,17 @@ export interface TestDuckDb extends SqlRunner {
   close(): void;
 }
 
+/**
+ * Rows as objects whose every column is an own property. getRowObjectsJson assigns by name, so a
+ * column called `__proto__` (fast-check finds it) would set the prototype and vanish.
+ */
+function ownRows(reader: { columnNames(): string[]; getRowsJson(): unknown[][] }): ResultRow[] {
+  const names = reader.columnNames();
+  return reader
+    .getRowsJson()
+    .map((values) => Object.fromEntries(names.map((name, i) => [name, values[i]])) as ResultRow);
+}
+
 export async function openTestDuckDb(): Promise<TestDuckDb> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const connection: DuckDBConnection = await instance.connect();
@@ -24,7 +35,7 @@ export async function openTestDuckDb(): Promise<TestDuckDb> {
       try {
         prepared.bind([...query.parameters]);
         const reader = await prepared.runAndReadAll();
-        return reader.getRowObjectsJson();
+        return ownRows(reader);
       } finally {
         prepared.destroySync();
       }
@@ -33,7 +44,7 @@ export async function openTestDuckDb(): Promise<TestDuckDb> {
       await connection.run(sql, values);
     },
     async rows(sql) {
-      return (await connection.runAndReadAll(sql)).getRowObjectsJson();
+      return ownRows(await connection.runAndReadAll(sql));
     },
     close() {
       connection.closeSync();

@@ -102,24 +102,25 @@ function parsedJson(text: string): JsonValue {
 }
 
 function structValue(value: DuckDBStructValue, type: DuckDBType | undefined): JsonValue {
-  const result: Record<string, JsonValue> = {};
-  for (const [name, entry] of Object.entries(value.entries)) {
-    const entryType = type?.typeId === DuckDBTypeId.STRUCT ? type.typeForEntry(name) : undefined;
-    result[name] = toJsonValue(entry, entryType);
-  }
-  return result;
+  // Own properties for every field name, `__proto__` included (see session.ts rowObjects).
+  return Object.fromEntries(
+    Object.entries(value.entries).map(([name, entry]) => {
+      const entryType = type?.typeId === DuckDBTypeId.STRUCT ? type.typeForEntry(name) : undefined;
+      return [name, toJsonValue(entry, entryType)];
+    }),
+  );
 }
 
 /** Maps become objects; keys that are not text are written as their JSON text. */
 function mapValue(value: DuckDBMapValue, type: DuckDBType | undefined): JsonValue {
   const keyType = type?.typeId === DuckDBTypeId.MAP ? type.keyType : undefined;
   const valueType = type?.typeId === DuckDBTypeId.MAP ? type.valueType : undefined;
-  const result: Record<string, JsonValue> = {};
-  for (const entry of value.entries) {
-    const key = toJsonValue(entry.key, keyType);
-    result[typeof key === 'string' ? key : JSON.stringify(key)] = toJsonValue(entry.value, valueType);
-  }
-  return result;
+  return Object.fromEntries(
+    value.entries.map((entry) => {
+      const key = toJsonValue(entry.key, keyType);
+      return [typeof key === 'string' ? key : JSON.stringify(key), toJsonValue(entry.value, valueType)];
+    }),
+  );
 }
 
 function timestamp(amount: bigint, unit: TimestampUnit, finite: boolean): string {

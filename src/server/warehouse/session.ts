@@ -86,14 +86,12 @@ function resultColumns(names: readonly string[], types: readonly DuckDBType[]): 
 
 /**
  * Converted with the result's column types: the types of a chunk's vectors lose the JSON alias of a
- * top-level column, which would leave JSON columns as text.
+ * top-level column, which would leave JSON columns as text. Built with Object.fromEntries, which
+ * makes every name an own property: assigning `row['__proto__']` would set the prototype instead
+ * and lose a column of that name.
  */
 function rowObjects(names: readonly string[], types: readonly DuckDBType[], rows: DuckDBValue[][]): ResultRow[] {
-  return rows.map((values) => {
-    const row: ResultRow = {};
-    names.forEach((name, index) => {
-      row[name] = toJsonValue(values[index] ?? null, types[index]);
-    });
-    return row;
-  });
+  return rows.map((values): ResultRow =>
+    Object.fromEntries(names.map((name, index) => [name, toJsonValue(values[index] ?? null, types[index])])),
+  );
 }

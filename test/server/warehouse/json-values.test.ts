@@ -119,3 +119,13 @@ describe('DuckDB values as JSON-safe values', () => {
     expect(chunks).toEqual([{ big: '9007199254740993', d: '2024-02-29', n: 1.5 }]);
   });
 });
+
+describe('names that are special to JavaScript objects', () => {
+  // (A STRUCT field of that name is lost inside @duckdb/node-api before it reaches us.)
+  it('keep a column or map key called __proto__ as an own property', async () => {
+    const [row] = await executor.all(sql(`SELECT 1 AS "__proto__", MAP {'__proto__': 4} AS m, 5 AS x`));
+    expect(Object.keys(row ?? {})).toEqual(['__proto__', 'm', 'x']);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(1);
+    expect(JSON.parse(JSON.stringify(row))).toEqual(JSON.parse('{"__proto__": 1, "m": {"__proto__": 4}, "x": 5}'));
+  });
+});

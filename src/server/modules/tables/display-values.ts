@@ -17,14 +17,14 @@ export function displayValue(value: unknown, type: ColumnType): string | null {
 /** Every column cell of each row as display text; other keys (the row key) as they were. */
 export function toDisplayRows(rows: Record<string, unknown>[], columns: Column[]): Record<string, unknown>[] {
   const types = new Map(columns.map((c) => [c.columnKey, c.type]));
-  return rows.map((row) => {
-    const shown: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) {
-      const type = types.get(key);
-      shown[key] = type === undefined ? value : displayValue(value, type);
-    }
-    return shown;
-  });
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([key, value]) => {
+        const type = types.get(key);
+        return [key, type === undefined ? value : displayValue(value, type)];
+      }),
+    ),
+  );
 }
 
 function scalarText(value: unknown): string {
