@@ -18,12 +18,15 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app.index'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
+import { Route as AppIntegrationsIndexRouteImport } from './routes/_app.integrations.index'
+import { Route as AppIntegrationsIdRouteImport } from './routes/_app.integrations.$id'
 import { Route as AppModelsIndexRouteImport } from './routes/_app.models.index'
 import { Route as AppModelsIdRouteImport } from './routes/_app.models.$id'
 import { Route as AppSettingsAccountRouteImport } from './routes/_app.settings.account'
 import { Route as AppSettingsUserRouteImport } from './routes/_app.settings.user'
 import { Route as AppTablesIndexRouteImport } from './routes/_app.tables.index'
 import { Route as AppTablesIdRouteImport } from './routes/_app.tables.$id'
+import { Route as AppIntegrationsCreateIntegrationDefinitionIdRouteImport } from './routes/_app.integrations.create.$integrationDefinitionId'
 import { Route as AppModelsIdPivotPivotKeyRouteImport } from './routes/_app.models.$id_.pivot.$pivotKey'
 
 const AppRoute = AppRouteImport.update({
@@ -70,6 +73,16 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppIntegrationsIndexRoute = AppIntegrationsIndexRouteImport.update({
+  id: '/integrations/',
+  path: '/integrations/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppIntegrationsIdRoute = AppIntegrationsIdRouteImport.update({
+  id: '/integrations/$id',
+  path: '/integrations/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppModelsIndexRoute = AppModelsIndexRouteImport.update({
   id: '/models/',
   path: '/models/',
@@ -100,6 +113,12 @@ const AppTablesIdRoute = AppTablesIdRouteImport.update({
   path: '/tables/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppIntegrationsCreateIntegrationDefinitionIdRoute =
+  AppIntegrationsCreateIntegrationDefinitionIdRouteImport.update({
+    id: '/integrations/create/$integrationDefinitionId',
+    path: '/integrations/create/$integrationDefinitionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppModelsIdPivotPivotKeyRoute =
   AppModelsIdPivotPivotKeyRouteImport.update({
     id: '/models/$id_/pivot/$pivotKey',
@@ -116,12 +135,15 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/admin/': typeof AdminIndexRoute
+  '/integrations/$id': typeof AppIntegrationsIdRoute
   '/models/$id': typeof AppModelsIdRoute
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
   '/tables/$id': typeof AppTablesIdRoute
+  '/integrations/': typeof AppIntegrationsIndexRoute
   '/models/': typeof AppModelsIndexRoute
   '/tables/': typeof AppTablesIndexRoute
+  '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesByTo {
@@ -132,12 +154,15 @@ export interface FileRoutesByTo {
   '/oauth/callback': typeof OauthCallbackRoute
   '/': typeof AppIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/integrations/$id': typeof AppIntegrationsIdRoute
   '/models/$id': typeof AppModelsIdRoute
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
   '/tables/$id': typeof AppTablesIdRoute
+  '/integrations': typeof AppIntegrationsIndexRoute
   '/models': typeof AppModelsIndexRoute
   '/tables': typeof AppTablesIndexRoute
+  '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesById {
@@ -151,12 +176,15 @@ export interface FileRoutesById {
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/': typeof AppIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/_app/integrations/$id': typeof AppIntegrationsIdRoute
   '/_app/models/$id': typeof AppModelsIdRoute
   '/_app/settings/account': typeof AppSettingsAccountRoute
   '/_app/settings/user': typeof AppSettingsUserRoute
   '/_app/tables/$id': typeof AppTablesIdRoute
+  '/_app/integrations/': typeof AppIntegrationsIndexRoute
   '/_app/models/': typeof AppModelsIndexRoute
   '/_app/tables/': typeof AppTablesIndexRoute
+  '/_app/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/_app/models/$id_/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRouteTypes {
@@ -170,12 +198,15 @@ export interface FileRouteTypes {
     | '/register'
     | '/oauth/callback'
     | '/admin/'
+    | '/integrations/$id'
     | '/models/$id'
     | '/settings/account'
     | '/settings/user'
     | '/tables/$id'
+    | '/integrations/'
     | '/models/'
     | '/tables/'
+    | '/integrations/create/$integrationDefinitionId'
     | '/models/$id/pivot/$pivotKey'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -186,12 +217,15 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/'
     | '/admin'
+    | '/integrations/$id'
     | '/models/$id'
     | '/settings/account'
     | '/settings/user'
     | '/tables/$id'
+    | '/integrations'
     | '/models'
     | '/tables'
+    | '/integrations/create/$integrationDefinitionId'
     | '/models/$id/pivot/$pivotKey'
   id:
     | '__root__'
@@ -204,12 +238,15 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/_app/'
     | '/admin/'
+    | '/_app/integrations/$id'
     | '/_app/models/$id'
     | '/_app/settings/account'
     | '/_app/settings/user'
     | '/_app/tables/$id'
+    | '/_app/integrations/'
     | '/_app/models/'
     | '/_app/tables/'
+    | '/_app/integrations/create/$integrationDefinitionId'
     | '/_app/models/$id_/pivot/$pivotKey'
   fileRoutesById: FileRoutesById
 }
@@ -288,6 +325,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/integrations/': {
+      id: '/_app/integrations/'
+      path: '/integrations'
+      fullPath: '/integrations/'
+      preLoaderRoute: typeof AppIntegrationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations/$id': {
+      id: '/_app/integrations/$id'
+      path: '/integrations/$id'
+      fullPath: '/integrations/$id'
+      preLoaderRoute: typeof AppIntegrationsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/models/': {
       id: '/_app/models/'
       path: '/models'
@@ -330,6 +381,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTablesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/integrations/create/$integrationDefinitionId': {
+      id: '/_app/integrations/create/$integrationDefinitionId'
+      path: '/integrations/create/$integrationDefinitionId'
+      fullPath: '/integrations/create/$integrationDefinitionId'
+      preLoaderRoute: typeof AppIntegrationsCreateIntegrationDefinitionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/models/$id_/pivot/$pivotKey': {
       id: '/_app/models/$id_/pivot/$pivotKey'
       path: '/models/$id/pivot/$pivotKey'
@@ -342,23 +400,30 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
+  AppIntegrationsIdRoute: typeof AppIntegrationsIdRoute
   AppModelsIdRoute: typeof AppModelsIdRoute
   AppSettingsAccountRoute: typeof AppSettingsAccountRoute
   AppSettingsUserRoute: typeof AppSettingsUserRoute
   AppTablesIdRoute: typeof AppTablesIdRoute
+  AppIntegrationsIndexRoute: typeof AppIntegrationsIndexRoute
   AppModelsIndexRoute: typeof AppModelsIndexRoute
   AppTablesIndexRoute: typeof AppTablesIndexRoute
+  AppIntegrationsCreateIntegrationDefinitionIdRoute: typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   AppModelsIdPivotPivotKeyRoute: typeof AppModelsIdPivotPivotKeyRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
+  AppIntegrationsIdRoute: AppIntegrationsIdRoute,
   AppModelsIdRoute: AppModelsIdRoute,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
   AppSettingsUserRoute: AppSettingsUserRoute,
   AppTablesIdRoute: AppTablesIdRoute,
+  AppIntegrationsIndexRoute: AppIntegrationsIndexRoute,
   AppModelsIndexRoute: AppModelsIndexRoute,
   AppTablesIndexRoute: AppTablesIndexRoute,
+  AppIntegrationsCreateIntegrationDefinitionIdRoute:
+    AppIntegrationsCreateIntegrationDefinitionIdRoute,
   AppModelsIdPivotPivotKeyRoute: AppModelsIdPivotPivotKeyRoute,
 }
 

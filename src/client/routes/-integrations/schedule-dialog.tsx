@@ -1,0 +1,123 @@
+import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import {
+  SCHEDULE_PRESETS,
+  WEEK_DAYS,
+  type Integration,
+  type SchedulePreset,
+  type WeekDay,
+} from '../../../shared/integrations';
+import { errorMessage } from '../../lib/error-message';
+import { trpc } from '../../trpc';
+
+const CRON_FIELDS = 5;
+
+/**
+ * Sync schedule (spec §4): Manual saves Inactive; Scheduled (a Day, Week or Month preset at a UTC
+ * time, or a 5-field UTC cron) saves Active with the schedule.
+ */
+export function ScheduleDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const current = integration.schedule;
+  const [type, setType] = useState<'Manual' | 'Scheduled'>(current.type);
+  const [frequency, setFrequency] = useState<SchedulePreset>(current.frequency ?? 'Day');
+  const [time, setTime] = useState(current.time ?? '00:00');
+  const [weekDay, setWeekDay] = useState<WeekDay>(current.weekDay ?? 'Monday');
+  const [monthDay, setMonthDay] = useState<number>(current.monthDay ?? 1);
+  const [cron, setCron] = useState('');
+  const save = trpc.integrations.saveSchedule.useMutation({
+    onSuccess: async (saved) => {
+      utils.integrations.get.setData({ id: integration.id }, saved);
+      await utils.integrations.list.invalidate();
+      onClose();
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const cronError =
+    cron.trim() !== '' && cron.trim().split(/\s+/).length !== CRON_FIELDS ? 'Invalid cron expression' : undefined;
+  const timeError = /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? undefined : 'Time must be HH:MM (UTC).';
+  const invalid = type === 'Scheduled' && (cronError !== undefined || (cron.trim() === '' && timeError !== undefined));
+
+  const submit = () => {
+    if (invalid) return;
+    if (type === 'Manual') return save.mutate({ id: integration.id, schedule: { type: 'Manual' } });
+    const schedule = {
+      type,
+      frequency,
+      time,
+      ...(frequency === 'Week' ? { weekDay } : {}),
+      ...(frequency === 'Month' ? { monthDay } : {}),
+      ...(cron.trim() ? { cron: cron.trim() } : {}),
+    };
+    save.mutate({ id: integration.id, schedule });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Sync schedule">
+      <Stack gap="sm">
+        <SegmentedControl
+          data={['Manual', 'Scheduled']}
+          value={type}
+          onChange={(v) => setType(v as 'Manual' | 'Scheduled')}
+        />
+        {type === 'Manual' && (
+          <Text size="sm" c="dimmed">
+            Data syncs only when you choose &apos;Sync data now&apos;.
+          </Text>
+        )}
+        {type === 'Scheduled' && (
+          <>
+            <Select
+              label="Frequency"
+              data={SCHEDULE_PRESETS.map((p) => ({ value: p, label: `Every ${p.toLowerCase()}` }))}
+              value={frequency}
+              allowDeselect={false}
+              onChange={(v) => v && setFrequency(v as SchedulePreset)}
+            />
+            {frequency === 'Week' && (
+              <Select
+                label="Day of the week"
+                data={[...WEEK_DAYS]}
+                value={weekDay}
+                allowDeselect={false}
+                onChange={(v) => v && setWeekDay(v as WeekDay)}
+              />
+            )}
+            {frequency === 'Month' && (
+              <NumberInput
+                label="Day of the month"
+                min={1}
+                max={28}
+                value={monthDay}
+                onChange={(v) => setMonthDay(typeof v === 'number' ? v : 1)}
+              />
+            )}
+            <TextInput
+              label="Time (UTC)"
+              value={time}
+              error={timeError}
+              onChange={(e) => setTime(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Cron expression (optional, UTC)"
+              description="Five fields; when given it replaces the frequency above."
+              placeholder="0 6 * * 1-5"
+              value={cron}
+              error={cronError}
+              onChange={(e) => setCron(e.currentTarget.value)}
+            />
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={invalid} loading={save.isPending} onClick={submit}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,226 @@
+import { ActionIcon, Alert, Button, Menu, Skeleton, Stack, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCalendarTime,
+  IconDatabaseCog,
+  IconDots,
+  IconPencil,
+  IconRefresh,
+  IconReload,
+  IconTrash,
+} from '@tabler/icons-react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { LIMITS } from '../../shared/limits';
+import type { Integration } from '../../shared/integrations';
+import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import type { GridQuery } from '../components/data-grid/types';
+import {
+  decodeFilterGroups,
+  decodePaging,
+  decodeSorting,
+  encodeFilterGroups,
+  encodePaging,
+  encodeSorting,
+  gridSearchSchema,
+} from '../components/data-grid/url-state';
+import { errorMessage } from '../lib/error-message';
+import { trpc } from '../trpc';
+import { ActivityLog } from './-integrations/activity-log';
+import { DatasetData } from './-integrations/dataset-data';
+import { DatasetSettingsDialog } from './-integrations/dataset-settings-dialog';
+import { useDatasets } from './-integrations/discovery-state';
+import { PushAddress } from './-integrations/push-address';
+import { RefreshDataDialog } from './-integrations/refresh-data-dialog';
+import { ScheduleDialog } from './-integrations/schedule-dialog';
+import { NameDialog } from './-models/name-dialog';
+import { SyncControls } from './-integrations/sync-controls';
+
+const TABS = ['Data', 'ActivityLog'] as const;
+type Tab = (typeof TABS)[number];
+
+export const Route = createFileRoute('/_app/integrations/$id')({
+  validateSearch: gridSearchSchema.extend({
+    tab: z.enum(TABS).optional().catch(undefined),
+    dataset: z.string().optional(),
+  }),
+  component: IntegrationPage,
+});
+
+export const DELETE_PROMPT = 'Are you sure you want to delete this integration?';
+const isPush = (i: Integration) => i.type === 'Webhook' || i.type === 'IncomingEmail';
+
+function IntegrationPage() {
+  const { id } = Route.useParams();
+  const integration = trpc.integrations.get.useQuery({ id });
+  if (integration.isError) return <Alert color="red">{errorMessage(integration.error)}</Alert>;
+  if (!integration.data) return <Skeleton h={400} />;
+  return <IntegrationView integration={integration.data} />;
+}
+
+function IntegrationView({ integration }: { integration: Integration }) {
+  const { id } = integration;
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const utils = trpc.useUtils();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const push = isPush(integration);
+  // Push integrations have nothing to discover; their datasets appear as data arrives.
+  const discovery = useDatasets(id, integration.type !== 'IncomingEmail');
+  const remove = trpc.integrations.delete.useMutation({
+    onSuccess: async () => {
+      await utils.integrations.list.invalidate();
+      await navigate({ to: '/integrations' });
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+
+  const rename = trpc.integrations.saveSettings.useMutation({
+    onSuccess: async (saved) => {
+      utils.integrations.get.setData({ id }, saved);
+      await utils.integrations.list.invalidate();
+      setRenaming(false);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  const refreshDatasets = trpc.integrations.refreshDatasets.useMutation({
+    onSuccess: (response) => utils.integrations.datasets.setData({ id }, response),
+    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+  });
+  // Discovered, but nothing chosen yet: the user picks datasets before anything can sync.
+  const nothingChosen = !push && discovery.loaded && !discovery.datasets.some((d) => d.isSelected);
+
+  const tab: Tab = search.tab ?? 'Data';
+  const query: GridQuery = useMemo(
+    () => ({ filterGroups: decodeFilterGroups(search.filter), sorting: decodeSorting(search.sort) }),
+    [search.filter, search.sort],
+  );
+  const paging = decodePaging(search);
+  const setQuery = (next: GridQuery) =>
+    void navigate({
+      search: (s) => ({
+        ...s,
+        filter: encodeFilterGroups(next.filterGroups),
+        sort: encodeSorting(next.sorting),
+        page: undefined,
+      }),
+      replace: true,
+    });
+  const setPaging = (next: { page: number; pageSize: number } | null) =>
+    void navigate({ search: (s) => ({ ...s, ...encodePaging(next) }), replace: true });
+
+  const menu = (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="default" size="lg" aria-label="Integration menu">
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
+          Settings
+        </Menu.Item>
+        {integration.type !== 'IncomingEmail' && (
+          <Menu.Item leftSection={<IconDatabaseCog size={16} />} onClick={() => setSettingsOpen(true)}>
+            Dataset settings
+          </Menu.Item>
+        )}
+        {!push && (
+          <>
+            <Menu.Item leftSection={<IconCalendarTime size={16} />} onClick={() => setScheduling(true)}>
+              Sync schedule
+            </Menu.Item>
+            <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => refreshDatasets.mutate({ id })}>
+              Refresh datasets
+            </Menu.Item>
+            <Menu.Item leftSection={<IconReload size={16} />} onClick={() => setRefreshing(true)}>
+              Refresh all data
+            </Menu.Item>
+          </>
+        )}
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)}>
+          Delete integration
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+
+  return (
+    <Stack gap="sm">
+      <BreadcrumbBar title={integration.name} actions={menu} />
+      {push ? <PushAddress integration={integration} /> : <SyncControls integration={integration} />}
+      {discovery.banner}
+      {nothingChosen && (
+        <Alert color="blue" title="Choose the datasets to sync">
+          <Button size="xs" mt="xs" variant="light" onClick={() => setSettingsOpen(true)}>
+            Dataset settings
+          </Button>
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(next) => void navigate({ search: (s) => ({ ...s, tab: (next ?? 'Data') as Tab }), replace: true })}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="Data">Data</Tabs.Tab>
+          <Tabs.Tab value="ActivityLog">Activity log</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="Data" pt="sm">
+          <DatasetData
+            datasets={integration.datasets}
+            selected={search.dataset}
+            onSelect={(dataset) =>
+              void navigate({ search: (s) => ({ ...s, dataset, filter: undefined, sort: undefined, page: undefined }) })
+            }
+            query={query}
+            onQueryChange={setQuery}
+            pagination={paging ? { ...paging, onChange: setPaging } : undefined}
+            onViewChange={(view) => setPaging(view === 'pages' ? { page: 1, pageSize: LIMITS.defaultPageSize } : null)}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="ActivityLog" pt="sm">
+          {tab === 'ActivityLog' && <ActivityLog integrationId={id} />}
+        </Tabs.Panel>
+      </Tabs>
+      {settingsOpen && (
+        <DatasetSettingsDialog
+          integrationId={id}
+          datasets={discovery.datasets}
+          opened
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
+      {refreshing && (
+        <RefreshDataDialog
+          integrationId={id}
+          datasetNames={discovery.datasets.filter((d) => d.isSelected).map((d) => d.name)}
+          onClose={() => setRefreshing(false)}
+        />
+      )}
+      {scheduling && <ScheduleDialog integration={integration} onClose={() => setScheduling(false)} />}
+      <NameDialog
+        opened={renaming}
+        title="Integration settings"
+        initialName={integration.name}
+        submitLabel="Save"
+        loading={rename.isPending}
+        onClose={() => setRenaming(false)}
+        onSubmit={(name) => rename.mutate({ id, name })}
+      />
+      <ConfirmDialog
+        opened={deleting}
+        danger
+        message={DELETE_PROMPT}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => remove.mutate({ id })}
+      />
+    </Stack>
+  );
+}

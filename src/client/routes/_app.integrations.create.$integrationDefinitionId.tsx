@@ -1,0 +1,162 @@
+import { Alert, Anchor, Button, Collapse, Grid, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { schemaNameFrom, type IntegrationDefinition } from '../../shared/integrations';
+import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { errorMessage } from '../lib/error-message';
+import { trpc } from '../trpc';
+import { SettingsFields } from './-integrations/settings-fields';
+import { initialDraft, readFields, toConfiguration, validateDraft, type Draft } from './-integrations/settings-schema';
+
+export const Route = createFileRoute('/_app/integrations/create/$integrationDefinitionId')({
+  component: CreateIntegrationPage,
+});
+
+function CreateIntegrationPage() {
+  const { integrationDefinitionId } = Route.useParams();
+  const definition = trpc.integrations.definition.useQuery({ id: integrationDefinitionId }, { retry: false });
+  const navigate = useNavigate();
+  const back = () => void navigate({ to: '/integrations', search: { add: true } });
+
+  if (definition.isPending) return <Skeleton h={400} />;
+  if (definition.isError)
+    return (
+      <Stack maw={720}>
+        <Alert color="red" title="Cannot create this integration">
+          {errorMessage(definition.error)}
+        </Alert>
+        <Group>
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+            Back to selection
+          </Button>
+        </Group>
+      </Stack>
+    );
+  return <CreateForm definition={definition.data} onBack={back} />;
+}
+
+function CreateForm({ definition, onBack }: { definition: IntegrationDefinition; onBack: () => void }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const settings = definition.specification.settings;
+  const fields = useMemo(() => readFields(settings), [settings]);
+  const [name, setName] = useState('');
+  const [schemaName, setSchemaName] = useState('');
+  const [schemaEdited, setSchemaEdited] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(fields));
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [showAdvanced, setShowAdvanced] = useState(false);
+  const create = trpc.integrations.create.useMutation({
+    onSuccess: async (integration) => {
+      await utils.integrations.list.invalidate();
+      await navigate({ to: '/integrations/$id', params: { id: integration.id } });
+    },
+  });
+
+  const problems = validateDraft(fields, draft);
+  const shownProblems = Object.fromEntries(Object.entries(problems).filter(([path]) => touched.has(path)));
+  const effectiveSchema = schemaEdited ? schemaName : schemaNameFrom(name);
+  const canComplete = name.trim() !== '' && effectiveSchema.trim() !== '' && Object.keys(problems).length === 0;
+  const touch = (path: string) => setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
+  const basic = fields.filter((f) => f.required && !f.advanced);
+  const advanced = fields.filter((f) => !f.required || f.advanced);
+  // Editing one group must keep the other group's values: both write into the same draft.
+  const fieldsOf = (group: typeof fields) => (
+    <SettingsFields
+      fields={group}
+      value={draft}
+      onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
+      errors={shownProblems}
+      onTouch={touch}
+    />
+  );
+
+  const submit = () => {
+    if (!canComplete) return;
+    create.mutate({
+      integrationDefinitionId: definition.id,
+      name: name.trim(),
+      schemaName: schemaNameFrom(effectiveSchema.trim()),
+      configuration: toConfiguration(fields, draft),
+    });
+  };
+
+  const form = (
+    <Paper p="lg" withBorder>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput
+            label="Schema name"
+            withAsterisk
+            description="Lowercase letters, digits and _. It cannot be changed later."
+            value={effectiveSchema}
+            onChange={(e) => {
+              setSchemaEdited(true);
+              setSchemaName(schemaNameFrom(e.currentTarget.value));
+            }}
+          />
+          {basic.length > 0 && fieldsOf(basic)}
+          {advanced.length > 0 && (
+            <>
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => setShowAdvanced((s) => !s)}
+                aria-expanded={showAdvanced}
+              >
+                <Group gap={4}>
+                  {showAdvanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                  Advanced settings
+                </Group>
+              </Anchor>
+              <Collapse expanded={showAdvanced}>{fieldsOf(advanced)}</Collapse>
+            </>
+          )}
+          {create.isError && (
+            <Alert color="red" title="Failed to create integration">
+              {errorMessage(create.error)}
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+              Back to selection
+            </Button>
+            <Button type="submit" disabled={!canComplete} loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+
+  return (
+    <Stack maw={1200}>
+      <BreadcrumbBar title={`Add ${definition.name} integration`} />
+      {definition.docs ? (
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 7 }}>{form}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Paper p="lg" withBorder>
+              <Text fw={600} mb="xs">
+                About {definition.name}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {definition.docs}
+              </Text>
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <Stack maw={720}>{form}</Stack>
+      )}
+    </Stack>
+  );
+}
