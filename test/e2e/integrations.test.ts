@@ -134,6 +134,16 @@ describe('integrations in the browser', () => {
     expect(page.url()).toContain('dataset=products');
   });
 
+  it("shows the records processed on the home page's 'Integration data' chart", async () => {
+    await page.goto(`${server.url}/`);
+    const chart = page.getByLabel('Integration data');
+    await chart.waitFor();
+    const summary = await chart.getByRole('img').getAttribute('aria-label');
+    const records = Number(/^(\d+) records/.exec(summary ?? '')?.[1]);
+    expect(records).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/shots/home-chart.png' });
+  });
+
   it('lists the integration with its source, latest activity and syncing state', async () => {
     await page.goto(`${server.url}/integrations`);
     const row = page.getByRole('row', { name: /My Shop 2024/ });

@@ -3,6 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMe } from '../lib/session';
 import { SERVICES_NAV } from '../shell/nav-items';
+import { IntegrationDataChart } from './-components/integration-data-chart';
 
 export const Route = createFileRoute('/_app/')({
   component: HomePage,
@@ -68,6 +69,7 @@ function HomePage() {
           );
         })}
       </SimpleGrid>
+      <IntegrationDataChart />
     </Stack>
   );
 }
