@@ -107,6 +107,10 @@ describe('integrations in the browser', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Sync data now' }).isEnabled(), { timeout: 15_000 })
       .toBe(true);
+    // The strip of recent runs shows the finished run.
+    await expect
+      .poll(() => page.locator('[aria-label="Recent runs"] [data-status="Completed"]').count(), { timeout: 15_000 })
+      .toBe(1);
     await shot(page, 'integrations-activity-log');
   });
 

@@ -5,6 +5,7 @@ import { INTEGRATION_MESSAGES, type Integration } from '../../../shared/integrat
 import { errorMessage } from '../../lib/error-message';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { RunStrip } from './run-strip';
 import { useSyncNow } from './use-sync-now';
 
 /** A synced integration's controls: Data syncing toggle, 'Next data sync' and 'Sync data now'. */
@@ -33,6 +34,7 @@ export function SyncControls({ integration }: { integration: Integration }) {
               disabled={toggle.isPending}
               onChange={() => toggle.mutate({ id, status: active ? 'Inactive' : 'Active' })}
             />
+            <RunStrip recentRuns={integration.recentRuns} nextRunAt={active ? integration.nextRunAt : null} />
             <Stack gap={0}>
               <Text size="xs" c="dimmed">
                 Next data sync
