@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { DatasetProgress, RunLogLevel, RunStatus } from '../../../shared/integrations';
 import type { Db } from '../../db/database';
-import { newId } from '../../db/ids';
+import { newId, newTimeOrderedId } from '../../db/ids';
 
 export async function appendLog(db: Db, runId: string, level: RunLogLevel, message: string, at: Date): Promise<void> {
   await db
@@ -18,7 +18,8 @@ export async function createRun(
   fullRefreshDatasets: string[] | null,
   at: Date,
 ): Promise<string> {
-  const id = newId();
+  // Time-ordered, so runs created in the same instant still list newest first (the id breaks ties).
+  const id = newTimeOrderedId();
   await db
     .insertInto('integration_runs')
     .values({
