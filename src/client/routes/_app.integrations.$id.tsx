@@ -31,11 +31,11 @@ import { trpc } from '../trpc';
 import { ActivityLog } from './-integrations/activity-log';
 import { DatasetData } from './-integrations/dataset-data';
 import { DatasetSettingsDialog } from './-integrations/dataset-settings-dialog';
+import { IntegrationSettingsDialog } from './-integrations/integration-settings-dialog';
 import { useDatasets } from './-integrations/discovery-state';
 import { PushAddress } from './-integrations/push-address';
 import { RefreshDataDialog } from './-integrations/refresh-data-dialog';
 import { ScheduleDialog } from './-integrations/schedule-dialog';
-import { NameDialog } from './-models/name-dialog';
 import { SyncControls } from './-integrations/sync-controls';
 
 const TABS = ['Data', 'ActivityLog'] as const;
@@ -67,7 +67,7 @@ function IntegrationView({ integration }: { integration: Integration }) {
   const utils = trpc.useUtils();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [renaming, setRenaming] = useState(false);
+  const [editingSettings, setEditingSettings] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const push = isPush(integration);
@@ -81,14 +81,6 @@ function IntegrationView({ integration }: { integration: Integration }) {
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
 
-  const rename = trpc.integrations.saveSettings.useMutation({
-    onSuccess: async (saved) => {
-      utils.integrations.get.setData({ id }, saved);
-      await utils.integrations.list.invalidate();
-      setRenaming(false);
-    },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-  });
   const refreshDatasets = trpc.integrations.refreshDatasets.useMutation({
     onSuccess: (response) => utils.integrations.datasets.setData({ id }, response),
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
@@ -123,7 +115,7 @@ function IntegrationView({ integration }: { integration: Integration }) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setRenaming(true)}>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setEditingSettings(true)}>
           Settings
         </Menu.Item>
         {integration.type !== 'IncomingEmail' && (
@@ -204,15 +196,9 @@ function IntegrationView({ integration }: { integration: Integration }) {
         />
       )}
       {scheduling && <ScheduleDialog integration={integration} onClose={() => setScheduling(false)} />}
-      <NameDialog
-        opened={renaming}
-        title="Integration settings"
-        initialName={integration.name}
-        submitLabel="Save"
-        loading={rename.isPending}
-        onClose={() => setRenaming(false)}
-        onSubmit={(name) => rename.mutate({ id, name })}
-      />
+      {editingSettings && (
+        <IntegrationSettingsDialog integration={integration} onClose={() => setEditingSettings(false)} />
+      )}
       <ConfirmDialog
         opened={deleting}
         danger

@@ -1,13 +1,13 @@
-import { Alert, Anchor, Button, Collapse, Grid, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Alert, Button, Grid, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { schemaNameFrom, type IntegrationDefinition } from '../../shared/integrations';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { errorMessage } from '../lib/error-message';
 import { trpc } from '../trpc';
-import { SettingsFields } from './-integrations/settings-fields';
-import { initialDraft, readFields, toConfiguration, validateDraft, type Draft } from './-integrations/settings-schema';
+import { ConfigurationFields } from './-integrations/configuration-fields';
+import { useSettingsForm } from './-integrations/use-settings-form';
 
 export const Route = createFileRoute('/_app/integrations/create/$integrationDefinitionId')({
   component: CreateIntegrationPage,
@@ -39,14 +39,10 @@ function CreateIntegrationPage() {
 function CreateForm({ definition, onBack }: { definition: IntegrationDefinition; onBack: () => void }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
-  const settings = definition.specification.settings;
-  const fields = useMemo(() => readFields(settings), [settings]);
   const [name, setName] = useState('');
   const [schemaName, setSchemaName] = useState('');
   const [schemaEdited, setSchemaEdited] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(fields));
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [showAdvanced, setShowAdvanced] = useState(false);
+  const settings = useSettingsForm(definition.specification.settings);
   const create = trpc.integrations.create.useMutation({
     onSuccess: async (integration) => {
       await utils.integrations.list.invalidate();
@@ -54,23 +50,9 @@ function CreateForm({ definition, onBack }: { definition: IntegrationDefinition;
     },
   });
 
-  const problems = validateDraft(fields, draft);
-  const shownProblems = Object.fromEntries(Object.entries(problems).filter(([path]) => touched.has(path)));
   const effectiveSchema = schemaEdited ? schemaName : schemaNameFrom(name);
-  const canComplete = name.trim() !== '' && effectiveSchema.trim() !== '' && Object.keys(problems).length === 0;
-  const touch = (path: string) => setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
-  const basic = fields.filter((f) => f.required && !f.advanced);
-  const advanced = fields.filter((f) => !f.required || f.advanced);
-  // Editing one group must keep the other group's values: both write into the same draft.
-  const fieldsOf = (group: typeof fields) => (
-    <SettingsFields
-      fields={group}
-      value={draft}
-      onChange={(next) => setDraft((d) => ({ ...d, ...next }))}
-      errors={shownProblems}
-      onTouch={touch}
-    />
-  );
+  const canComplete =
+    name.trim() !== '' && effectiveSchema.trim() !== '' && Object.keys(settings.problems).length === 0;
 
   const submit = () => {
     if (!canComplete) return;
@@ -78,7 +60,7 @@ function CreateForm({ definition, onBack }: { definition: IntegrationDefinition;
       integrationDefinitionId: definition.id,
       name: name.trim(),
       schemaName: schemaNameFrom(effectiveSchema.trim()),
-      configuration: toConfiguration(fields, draft),
+      configuration: settings.configuration(),
     });
   };
 
@@ -102,23 +84,7 @@ function CreateForm({ definition, onBack }: { definition: IntegrationDefinition;
               setSchemaName(schemaNameFrom(e.currentTarget.value));
             }}
           />
-          {basic.length > 0 && fieldsOf(basic)}
-          {advanced.length > 0 && (
-            <>
-              <Anchor
-                component="button"
-                type="button"
-                onClick={() => setShowAdvanced((s) => !s)}
-                aria-expanded={showAdvanced}
-              >
-                <Group gap={4}>
-                  {showAdvanced ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                  Advanced settings
-                </Group>
-              </Anchor>
-              <Collapse expanded={showAdvanced}>{fieldsOf(advanced)}</Collapse>
-            </>
-          )}
+          <ConfigurationFields form={settings} />
           {create.isError && (
             <Alert color="red" title="Failed to create integration">
               {errorMessage(create.error)}
