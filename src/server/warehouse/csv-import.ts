@@ -70,27 +70,40 @@ async function replaceFromCsv(
   const staging = `_import_${randomBytes(6).toString('hex')}`;
   const stagingName = quoteQualified(options.schema, staging);
   const source = readCsvCall(facts, sampleEveryRow ? ', sample_size = -1' : '');
-  const rowId = options.rowIdColumn ? `row_number() OVER () AS ${quoteIdentifier(options.rowIdColumn)}, ` : '';
-  return executor.transaction(async (tx: WarehouseSession) => {
-    // One pass over the file: the row numbers and the final names are set here, not by a copy later.
-    await tx.run(`CREATE TABLE ${stagingName} AS SELECT ${rowId}* FROM ${source}`, [options.filePath]);
-    const read = await tx.query({ sql: `SELECT * FROM ${stagingName} LIMIT 0`, parameters: [] });
-    const columns = read.columns.filter((c) => c.name !== options.rowIdColumn);
-    if (options.storedNames) {
-      const stored = options.storedNames(columns.map((c) => c.name));
-      for (const [i, column] of columns.entries()) {
-        const name = stored[i];
-        if (name === undefined || name === column.name) continue;
-        await tx.run(
-          `ALTER TABLE ${stagingName} RENAME COLUMN ${quoteIdentifier(column.name)} TO ${quoteIdentifier(name)}`,
-        );
+  // The staging table is committed before the swap: rowid numbers committed rows in insertion order
+  // (kept in file order), while rows a transaction has not yet committed carry provisional rowids.
+  await executor.run(`CREATE TABLE ${stagingName} AS SELECT * FROM ${source}`, [options.filePath]);
+  try {
+    const read = await executor.query({ sql: `SELECT * FROM ${stagingName} LIMIT 0`, parameters: [] });
+    const columns = read.columns;
+    return await executor.transaction(async (tx: WarehouseSession) => {
+      if (options.storedNames) {
+        const stored = options.storedNames(columns.map((c) => c.name));
+        for (const [i, column] of columns.entries()) {
+          const name = stored[i];
+          if (name === undefined || name === column.name) continue;
+          await tx.run(
+            `ALTER TABLE ${stagingName} RENAME COLUMN ${quoteIdentifier(column.name)} TO ${quoteIdentifier(name)}`,
+          );
+        }
       }
-    }
-    const [count] = await tx.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${stagingName}`, parameters: [] });
-    await tx.run(`DROP TABLE IF EXISTS ${quoteQualified(options.schema, options.table)}`);
-    await tx.run(`ALTER TABLE ${stagingName} RENAME TO ${quoteIdentifier(options.table)}`);
-    return { columns, rowCount: Number(count?.n ?? 0) };
-  });
+      // After the renames, which free the name if a header used it.
+      if (options.rowIdColumn) {
+        // Cheaper than numbering with row_number() OVER () while reading, which makes the
+        // parallel CSV reader hand its rows over in order.
+        const rowId = quoteIdentifier(options.rowIdColumn);
+        await tx.run(`ALTER TABLE ${stagingName} ADD COLUMN ${rowId} BIGINT`);
+        await tx.run(`UPDATE ${stagingName} SET ${rowId} = rowid + 1`);
+      }
+      const [count] = await tx.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${stagingName}`, parameters: [] });
+      await tx.run(`DROP TABLE IF EXISTS ${quoteQualified(options.schema, options.table)}`);
+      await tx.run(`ALTER TABLE ${stagingName} RENAME TO ${quoteIdentifier(options.table)}`);
+      return { columns, rowCount: Number(count?.n ?? 0) };
+    });
+  } catch (error) {
+    await executor.run(`DROP TABLE IF EXISTS ${stagingName}`);
+    throw error;
+  }
 }
 
 /**

@@ -69,12 +69,12 @@ describe('PUT /api/static-tables/{id}/upload', () => {
   it('stores headers that look like generated column keys without mixing columns up', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const imported = ok(await uploadCsv(t, cookie, table.id, 'abcd,wxyz,_row_id\n1,2,3\n4,5,6\n')) as Imported;
-    expect(imported.columns.map((c) => c.displayName)).toEqual(['abcd', 'wxyz', '_row_id_1']);
+    expect(imported.columns.map((c) => c.displayName)).toEqual(['abcd', 'wxyz', '_row_id']);
     const after = await getTable(t, cookie, table.id);
     expect(after.rows.map((r) => r._row_id)).toEqual([1, 2]);
     expect(byName(after, after.rows)).toEqual([
-      { abcd: 1, wxyz: 2, _row_id_1: 3 },
-      { abcd: 4, wxyz: 5, _row_id_1: 6 },
+      { abcd: 1, wxyz: 2, _row_id: 3 },
+      { abcd: 4, wxyz: 5, _row_id: 6 },
     ]);
   });
 

@@ -75,6 +75,29 @@ describe('CSV import', () => {
     expect(await tablesIn(executor)).toEqual([{ table_name: 't_1' }]);
   });
 
+  it('numbers rows in file order when DuckDB reads a large file on several threads', async () => {
+    const { executor } = setup();
+    const dir = tempDir();
+    // Past DuckDB's read buffer, so the file is split between threads.
+    const rows = 1_200_000;
+    const lines = Array.from({ length: rows }, (_, i) => `${i + 1},row ${i + 1} of the file with some padding`);
+    const filePath = writeFile(dir, 'big.csv', `n,label\n${lines.join('\n')}\n`);
+    const result = await importCsvToTable(executor, {
+      filePath,
+      schema: 'static',
+      table: 't_big',
+      maxBytes: 200 * MB,
+      rowIdColumn: '_row_id',
+    });
+    expect(result.rowCount).toBe(rows);
+    const [check] = await executor.all(
+      sql('SELECT count(*)::DOUBLE AS n, count(*) FILTER (WHERE _row_id <> n)::DOUBLE AS misplaced FROM static.t_big'),
+    );
+    expect(check).toEqual({ n: rows, misplaced: 0 });
+    // No staging table is left behind.
+    expect(await tablesIn(executor)).toEqual([{ table_name: 't_big' }]);
+  });
+
   it('accepts semicolons or tabs, CRLF line ends, a byte order mark and line breaks inside quotes', async () => {
     const { executor, importFile } = setup();
     expect((await importFile('semi.csv', '\uFEFFa;b\r\n1;"x;\r\ny"\r\n2;z\r\n')).rowCount).toBe(2);
