@@ -84,22 +84,25 @@ export async function* copyToCsvFiles(
     for await (const data of stream as AsyncIterable<Buffer>) {
       let start = 0; // bytes before `start` are written (or part of the header)
       let pos = 0;
+      // The next quote at or after `pos`, found once per quote: a search from every line would
+      // rescan the rest of the chunk for each row when the data holds few quotes.
+      let quote = data.indexOf(QUOTE);
       while (pos < data.length) {
         if (inQuotes) {
-          const quote = data.indexOf(QUOTE, pos);
           if (quote < 0) break;
           inQuotes = false;
           pos = quote + 1;
+          quote = data.indexOf(QUOTE, pos);
           continue;
         }
-        const quote = data.indexOf(QUOTE, pos);
         const newline = data.indexOf(NEWLINE, pos);
-        if (newline < 0 || (quote >= 0 && quote < newline)) {
-          if (quote < 0) break;
+        if (quote >= 0 && (newline < 0 || quote < newline)) {
           inQuotes = true;
           pos = quote + 1;
+          quote = data.indexOf(QUOTE, pos);
           continue;
         }
+        if (newline < 0) break;
         pos = newline + 1;
         if (header === null) {
           headerParts.push(data.subarray(start, pos));
