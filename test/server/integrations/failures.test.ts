@@ -119,6 +119,67 @@ describe('failing syncs', () => {
     expectError(await api(t, cookie, 'GET', `/api/integrations/${integration.id}/jobs/nope/logs`), 404);
   });
 
+  it('writes batches while reading on, in the order read; a batch the warehouse refuses fails the run cleanly', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const definition = await customDefinition(t);
+    // More records than one batch holds, in pages, so several batches are written while reading.
+    const total = 45_000;
+    let badAt: number | null = null;
+    registerTestSource(t, 'airbyte', async function* (): AsyncIterable<ReadItem> {
+      for (let start = 0; start < total; start += 1_000) {
+        const records = Array.from({ length: 1_000 }, (_, i) => {
+          const id = start + i + 1;
+          return { id, label: `item ${id}`, seen_at: id === badAt ? 'not a time' : at(1 + (id % 8)) };
+        });
+        yield { kind: 'records', records };
+      }
+    });
+    const integration = ok(
+      await createIntegration(t, cookie, {
+        integrationDefinitionId: definition.id,
+        name: 'Many items',
+        schemaName: 'many_items',
+        configuration: { host: 'h', password: 'p' },
+      }),
+      201,
+    );
+    await t.services.integrations.idle();
+    await selectDatasets(t, cookie, integration.id, {
+      Items: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+    });
+    expectCompleted(await syncNow(t, cookie, integration.id));
+    const warehouse = t.deps.warehouse.forAccount(team.accountId);
+    const check = async () =>
+      (
+        await warehouse.all({
+          sql:
+            'SELECT count(*)::DOUBLE AS n, count(*) FILTER (WHERE _row_id <> id)::DOUBLE AS misplaced ' +
+            'FROM many_items.items',
+          parameters: [],
+        })
+      )[0];
+    expect(await check()).toEqual({ n: total, misplaced: 0 });
+
+    // A value the DateTime column cannot hold, in the second batch: the write fails mid-read.
+    badAt = 30_000;
+    t.clock.advance(60_000);
+    const failed = await syncNow(t, cookie, integration.id);
+    expect(failed.status).toBe('Failed');
+    expect(failed.attempts[0]!.progress.datasets[0]!.status).toBe('Failed');
+    expect(failed.logs).toContain(
+      "[ERROR] Items: SystemError: A record does not fit the dataset's columns: invalid timestamp field format: " +
+        '"not a time", expected format is (YYYY-MM-DD HH:MM:SS[.US][±HH[:MM[:SS]]| ZONE]). ' +
+        'If the source changed its types, refresh the datasets. Its previous data is unchanged.',
+    );
+    expect(await check()).toEqual({ n: total, misplaced: 0 });
+    const tables = await warehouse.all({
+      sql: "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'many_items'",
+      parameters: [],
+    });
+    expect(tables.map((r) => r.table_name)).toEqual(['items']);
+  });
+
   it('refuses a second trigger while a sync runs', async () => {
     const { t, team } = await appWithTeam();
     const cookie = team.owner.cookie;

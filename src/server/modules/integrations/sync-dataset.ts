@@ -62,11 +62,23 @@ export async function syncDataset(
   const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns);
   let buffer: Record<string, unknown>[] = [];
   let state: unknown = null;
+  // One batch is written while the connector reads on; the next waits for it, so batches land in
+  // the order read (row numbers follow insertion order) and a failed write stops the read.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
+    await writing;
+    if (buffer.length === 0) return;
     const records = buffer;
     buffer = [];
-    await stageRecords(ctx.executor, staging, records, ctx.tempDir);
-    ctx.progress(staging.rows, staging.bytes);
+    writing = stageRecords(ctx.executor, staging, records, ctx.tempDir).then(() =>
+      ctx.progress(staging.rows, staging.bytes),
+    );
+    // Met by the next flush or the final wait; until then it must not count as unhandled.
+    writing.catch(() => undefined);
+  };
+  const flushed = async () => {
+    await flush();
+    await writing;
   };
   try {
     const connectorCtx: ConnectorContext = { log: ctx.log, signal: ctx.signal, tempDir: ctx.tempDir };
@@ -83,7 +95,7 @@ export async function syncDataset(
         buffer.push(...item.records);
         if (buffer.length >= FLUSH_RECORDS) await flush();
       } else if (item.kind === 'file') {
-        await flush();
+        await flushed();
         await stageFile(ctx.executor, staging, item);
         ctx.progress(staging.rows, staging.bytes);
       } else if (item.kind === 'state') {
@@ -92,7 +104,7 @@ export async function syncDataset(
         ctx.log(item.level, item.message);
       }
     }
-    await flush();
+    await flushed();
     if (ctx.signal.aborted) throw abortedError();
     const swapped = await swapIn(ctx.executor, staging, {
       table: row.table_name,
@@ -102,6 +114,7 @@ export async function syncDataset(
     });
     return { records: staging.rows, bytes: staging.bytes, ...swapped, state, syncType, ingestion };
   } finally {
+    await writing.catch(() => undefined);
     // After a successful swap the staging table is gone already; after a failure it is dropped here.
     await dropStaging(ctx.executor, staging).catch(() => undefined);
   }
