@@ -1,9 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { CopyStats } from '../../src/server/warehouse/ordered-copy-store';
+import type { RecentAnswerStats } from '../../src/server/warehouse/recent-answers';
 import type { WarehouseExecutor } from '../../src/server/warehouse/types';
 
-/** How the API answered, read from the account's ordered-copy counters (the bench runs the server in-process). */
-export type CopyUse = 'hit' | 'miss' | 'plain';
+/**
+ * How the API answered, read from the account's ordered-copy and recent-answer counters (the bench
+ * runs the server in-process): 'answer' is the same request's recent answer (recent-answers.ts).
+ */
+export type CopyUse = 'hit' | 'miss' | 'plain' | 'answer';
 
 /** What ordered copies did for one measurement: the first (cold) request, the build, the timed runs. */
 export interface CopyReport {
@@ -13,12 +17,20 @@ export interface CopyReport {
   buildMs: number;
   /** Timed API runs answered from a copy, of all timed runs. */
   runsFromCopy: number;
+  /** Timed API runs answered from the same request's recent answer. */
+  runsFromAnswers: number;
   runs: number;
 }
 
-function useBetween(before: CopyStats, after: CopyStats): CopyUse {
-  if (after.hits > before.hits) return 'hit';
-  return after.misses > before.misses ? 'miss' : 'plain';
+interface Counters {
+  copies: CopyStats;
+  answers: RecentAnswerStats;
+}
+
+function useBetween(before: Counters, after: Counters): CopyUse {
+  if (after.answers.hits > before.answers.hits) return 'answer';
+  if (after.copies.hits > before.copies.hits) return 'hit';
+  return after.copies.misses > before.copies.misses ? 'miss' : 'plain';
 }
 
 /** Wraps API calls so each one's answer source is known. */
@@ -30,11 +42,15 @@ export class CopyWatch {
   /** `call`, recording where its answer came from. */
   wrap<T>(call: () => Promise<T>): () => Promise<T> {
     return async () => {
-      const before = { ...this.warehouse.orderedCopies.stats };
+      const before = this.counters();
       const result = await call();
-      this.uses.push(useBetween(before, this.warehouse.orderedCopies.stats));
+      this.uses.push(useBetween(before, this.counters()));
       return result;
     };
+  }
+
+  private counters(): Counters {
+    return { copies: { ...this.warehouse.orderedCopies.stats }, answers: { ...this.warehouse.recentAnswers.stats } };
   }
 
   /** The first request, timed, then the wait for any copy it started. */
@@ -62,6 +78,7 @@ export class CopyWatch {
       cold: cold.cold,
       buildMs: Math.round(cold.buildMs),
       runsFromCopy: timed.filter((use) => use === 'hit').length,
+      runsFromAnswers: timed.filter((use) => use === 'answer').length,
       runs: timed.length,
     };
   }
@@ -69,5 +86,8 @@ export class CopyWatch {
 
 export function describeCopies(report: CopyReport): string {
   const build = report.cold === 'miss' ? `, copy built in ${report.buildMs} ms` : '';
-  return `cold ${report.coldMs} ms (${report.cold})${build}; ${report.runsFromCopy}/${report.runs} timed runs from a copy`;
+  return (
+    `cold ${report.coldMs} ms (${report.cold})${build}; of ${report.runs} timed runs ${report.runsFromCopy} ` +
+    `from a copy, ${report.runsFromAnswers} from recent answers`
+  );
 }

@@ -44,6 +44,8 @@ const envSchema = z.object({
   ORDERED_COPY_MAX: z.coerce.number().int().min(0).default(4),
   /** Rows of all of an account's ordered copies together. */
   ORDERED_COPY_MAX_ROWS: z.coerce.number().int().positive().default(40_000_000),
+  RECENT_ANSWERS_MAX: z.coerce.number().int().min(0).default(256),
+  RECENT_ANSWERS_MAX_ROWS: z.coerce.number().int().min(0).default(50_000),
   /** Encrypts integration secrets: 32 bytes as 64 hex characters or base64; else DATA_DIR/secrets.key. */
   SECRETS_KEY: z
     .string()
@@ -88,6 +90,7 @@ export interface Config {
   warehouse: { memoryLimit: string; threads: number; idleMs: number };
   /** Copies of large tables in the order of a sort and filter, for fast deep pages and counts. */
   orderedCopies: { minRows: number; maxCopies: number; maxRows: number };
+  recentAnswers: { maxEntries: number; maxRows: number };
   /** Null means: use (or create) DATA_DIR/secrets.key. */
   secretsKey: Buffer | null;
   integrations: {
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxCopies: e.ORDERED_COPY_MAX,
       maxRows: e.ORDERED_COPY_MAX_ROWS,
     },
+    recentAnswers: { maxEntries: e.RECENT_ANSWERS_MAX, maxRows: e.RECENT_ANSWERS_MAX_ROWS },
     secretsKey: e.SECRETS_KEY ? secretsKeyBytes(e.SECRETS_KEY) : null,
     integrations: {
       syncConcurrency: e.SYNC_CONCURRENCY,

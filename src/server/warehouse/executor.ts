@@ -2,6 +2,7 @@ import type { AccountInstances, Lease } from './account-instances';
 import type { Gate } from './gate';
 import type { KeyedLock } from './keyed-lock';
 import type { OrderedCopyStores } from './ordered-copy-store';
+import type { RecentAnswers } from './recent-answers';
 import { lockedRelation, type RelationVersions } from './relation-versions';
 import { createSession } from './session';
 import type { WarehouseExecutor, WarehouseSession } from './types';
@@ -13,6 +14,7 @@ export interface ExecutorParts {
   locks: KeyedLock;
   versions: RelationVersions;
   copies: OrderedCopyStores;
+  answers: RecentAnswers;
 }
 
 /** An account's executor: every call leases its own connection, and returns it when done. */
@@ -56,6 +58,7 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
       }),
     relationVersion: (relation) => versions.get(accountId, relation),
     orderedCopies: parts.copies.forAccount(accountId),
+    recentAnswers: parts.answers,
 
     transaction: (work) =>
       withSession(async (session, lease) => {

@@ -33,8 +33,11 @@ import { ORDERED_COPIES_DATABASE, type CopyEntry, type CopyRequest, type QueueMo
 import { quoteQualified } from './quote';
 import type { WarehouseExecutor } from './types';
 
-/** Where an answer came from: a copy, plain SQL while a copy is wanted but not ready, or plain SQL alone. */
-export type CopyUse = 'hit' | 'miss' | 'plain';
+/**
+ * Where an answer came from: a copy, plain SQL while a copy is wanted but not ready, plain SQL
+ * alone, or the same query's recent answer (recent-answers.ts).
+ */
+export type CopyUse = 'hit' | 'miss' | 'plain' | 'answer';
 
 /**
  * Unfiltered pages in the relation's default order are cheap with plain SQL until this deep (the
@@ -90,6 +93,37 @@ export async function pageVia(
   executor: WarehouseExecutor,
   request: CopyableQuery,
   plain: CompiledQuery,
+): Promise<{ rows: readonly ResultRow[]; copy: CopyUse }> {
+  return withRecentAnswer(executor, request, plain, () => pageFromCopyOrPlain(executor, request, plain));
+}
+
+/**
+ * `work`'s answer, or the one it gave for the same query while the relation was at the version it
+ * is now. Only stored relations with a version of their own (a known row count) are kept.
+ */
+async function withRecentAnswer(
+  executor: WarehouseExecutor,
+  { query, rowEstimate }: CopyableQuery,
+  plain: CompiledQuery,
+  work: () => Promise<{ rows: ResultRow[]; copy: CopyUse }>,
+): Promise<{ rows: readonly ResultRow[]; copy: CopyUse }> {
+  if (query.source.kind !== 'table' || rowEstimate === null) return work();
+  const relation = `${query.source.schema}.${query.source.name}`;
+  const answers = executor.recentAnswers;
+  // Read before the query runs: a write landing meanwhile moves the version past this answer.
+  const version = executor.relationVersion(relation);
+  const key = hashOf(plain);
+  const kept = answers.get(executor.accountId, relation, version, key);
+  if (kept) return { rows: kept, copy: 'answer' };
+  const result = await work();
+  answers.put(executor.accountId, relation, version, key, result.rows);
+  return result;
+}
+
+async function pageFromCopyOrPlain(
+  executor: WarehouseExecutor,
+  request: CopyableQuery,
+  plain: CompiledQuery,
 ): Promise<{ rows: ResultRow[]; copy: CopyUse }> {
   const relation = copyableRelation(executor, request);
   if (relation === null) return { rows: await executor.all(plain), copy: 'plain' };
@@ -123,6 +157,18 @@ export async function pageVia(
  * or coming asks for one in the default order, unless another build is already waiting.
  */
 export async function countVia(
+  executor: WarehouseExecutor,
+  request: CopyableQuery,
+  plain: CompiledQuery,
+): Promise<{ count: number; copy: CopyUse }> {
+  const { rows, copy } = await withRecentAnswer(executor, request, plain, async () => {
+    const counted = await countFromCopyOrPlain(executor, request, plain);
+    return { rows: [{ [COUNT_COLUMN]: counted.count }], copy: counted.copy };
+  });
+  return { count: Number(rows[0]?.[COUNT_COLUMN] ?? 0), copy };
+}
+
+async function countFromCopyOrPlain(
   executor: WarehouseExecutor,
   request: CopyableQuery,
   plain: CompiledQuery,

@@ -1,6 +1,7 @@
 import type { CompiledQuery, ResultRow, SqlRunner, SqlValue } from '../../engine/sql';
 import type { ColumnType } from '../../shared/tables';
 import type { AccountCopies } from './ordered-copy-store';
+import type { RecentAnswers } from './recent-answers';
 
 /** A result column: its name, the spec's column type, and DuckDB's own type name (e.g. `DECIMAL(18,3)`). */
 export interface ResultColumn {
@@ -51,4 +52,6 @@ export interface WarehouseExecutor extends WarehouseSession {
   relationVersion(relation: string): number;
   /** The account's ordered copies (ordered-copies.ts): shared by every executor of the account. */
   readonly orderedCopies: AccountCopies;
+  /** Recent page and count answers of stored relations (recent-answers.ts): shared by every account. */
+  readonly recentAnswers: RecentAnswers;
 }

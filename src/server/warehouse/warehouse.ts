@@ -6,6 +6,7 @@ import { createGate } from './gate';
 import { createKeyedLock } from './keyed-lock';
 import { dropCopies } from './ordered-copies';
 import { OrderedCopyStores, type OrderedCopySettings } from './ordered-copy-store';
+import { RecentAnswers, type RecentAnswerSettings } from './recent-answers';
 import { createRelationVersions } from './relation-versions';
 import { warehouseCallLimit } from './threadpool';
 import type { WarehouseExecutor } from './types';
@@ -17,6 +18,8 @@ export interface WarehouseOptions extends Omit<InstanceSettings, 'maxIdleConnect
   maxIdleConnections?: number;
   /** Ordered copies of large relations (ordered-copies.ts); DEFAULT_ORDERED_COPY_SETTINGS when absent. */
   orderedCopies?: OrderedCopySettings;
+  /** Recent page and count answers (recent-answers.ts); DEFAULT_RECENT_ANSWER_SETTINGS when absent. */
+  recentAnswers?: RecentAnswerSettings;
 }
 
 /** The per-account DuckDB warehouses of `DATA_DIR/accounts/<id>/warehouse.duckdb`. */
@@ -30,7 +33,12 @@ export interface Warehouse {
 }
 
 export function warehouseOptions(config: Config): WarehouseOptions {
-  return { dataDir: config.dataDir, ...config.warehouse, orderedCopies: config.orderedCopies };
+  return {
+    dataDir: config.dataDir,
+    ...config.warehouse,
+    orderedCopies: config.orderedCopies,
+    recentAnswers: config.recentAnswers,
+  };
 }
 
 export function createWarehouse(options: WarehouseOptions): Warehouse {
@@ -40,13 +48,15 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
     reset: (accountId) => copies.forAccount(accountId).reset(),
   });
   const versions = createRelationVersions();
-  const parts = { instances, gate, locks: createKeyedLock(), versions, copies };
+  const answers = new RecentAnswers(options.recentAnswers);
+  const parts = { instances, gate, locks: createKeyedLock(), versions, copies, answers };
   const forAccount = (accountId: string) => {
     assertSafeAccountId(accountId);
     return createExecutor(parts, accountId, warehouseTempDir(options.dataDir, accountId));
   };
-  // A write settled: the relation's copies show rows it may have changed.
+  // A write settled: the relation's copies and answers show rows it may have changed.
   versions.onBump((accountId, relation) => {
+    answers.relationChanged(accountId, relation);
     const dropped = copies.forAccount(accountId).relationChanged(relation);
     if (dropped.length > 0) void dropCopies(forAccount(accountId), dropped);
   });

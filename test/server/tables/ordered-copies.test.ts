@@ -43,7 +43,8 @@ interface Setup {
 }
 
 async function setup(env: Record<string, string> = {}, email = 'owner@example.com'): Promise<Setup> {
-  const t = await makeApp({ ORDERED_COPY_MIN_ROWS: '100', SIGNUP: 'open', ...env });
+  // Recent answers off: these tests watch where the ordered copies' answers come from.
+  const t = await makeApp({ ORDERED_COPY_MIN_ROWS: '100', RECENT_ANSWERS_MAX: '0', SIGNUP: 'open', ...env });
   return onApp(t, email);
 }
 

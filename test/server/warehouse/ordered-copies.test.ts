@@ -9,6 +9,8 @@ import { makeWarehouse, sleep, sql } from './helpers';
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 const SETTINGS = { minRows: 10, maxCopies: 4, maxRows: 10_000 };
+// Recent answers off: these tests watch where the ordered copies' answers come from.
+const NO_ANSWERS = { maxEntries: 0, maxRows: 0 };
 
 /** `static.t_1` with `n` rows whose `v` is `(i * factor) % 97`. */
 async function fill(executor: WarehouseExecutor, n: number, factor: number): Promise<void> {
@@ -40,7 +42,7 @@ const copyTables = async (executor: WarehouseExecutor) =>
 
 describe('ordered copies in the warehouse', () => {
   it('attaches the copies database to the instance, so every connection sees it and its tables', async () => {
-    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS });
+    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS, recentAnswers: NO_ANSWERS });
     const a = warehouse.forAccount(A);
     await a.run('CREATE TABLE ordered_copies.seen AS SELECT 5 AS x');
     // Sessions held at once each lease a connection of their own.
@@ -59,7 +61,7 @@ describe('ordered copies in the warehouse', () => {
   });
 
   it('starts every instance with an empty copies file and forgets the copies of a closed one', async () => {
-    const { warehouse, dataDir } = makeWarehouse({ orderedCopies: SETTINGS, idleMs: 50 });
+    const { warehouse, dataDir } = makeWarehouse({ orderedCopies: SETTINGS, recentAnswers: NO_ANSWERS, idleMs: 50 });
     const a = warehouse.forAccount(A);
     await fill(a, 100, 7);
     expect(await page(a, sortedQuery())).toMatchObject({ copy: 'miss' });
@@ -76,7 +78,7 @@ describe('ordered copies in the warehouse', () => {
   });
 
   it('gives each account its own copies, even of relations with the same name', async () => {
-    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS });
+    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS, recentAnswers: NO_ANSWERS });
     const a = warehouse.forAccount(A);
     const b = warehouse.forAccount(B);
     await fill(a, 100, 7);
@@ -95,7 +97,7 @@ describe('ordered copies in the warehouse', () => {
   });
 
   it('moves a relation version on when a writer of it settles, even a failed one, and drops its copies', async () => {
-    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS });
+    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS, recentAnswers: NO_ANSWERS });
     const a = warehouse.forAccount(A);
     await fill(a, 100, 7);
     expect(a.relationVersion('static.t_1')).toBe(1);
@@ -114,7 +116,7 @@ describe('ordered copies in the warehouse', () => {
   });
 
   it('keeps the rows of all copies under maxRows, and skips relations below minRows or of unknown size', async () => {
-    const { warehouse } = makeWarehouse({ orderedCopies: { ...SETTINGS, maxRows: 150 } });
+    const { warehouse } = makeWarehouse({ recentAnswers: NO_ANSWERS, orderedCopies: { ...SETTINGS, maxRows: 150 } });
     const a = warehouse.forAccount(A);
     await fill(a, 100, 7);
     expect(await page(a, sortedQuery(), 9)).toMatchObject({ copy: 'plain' });
@@ -132,7 +134,7 @@ describe('ordered copies in the warehouse', () => {
   });
 
   it('builds a copy over maxRows on its own once, not on every request', async () => {
-    const { warehouse } = makeWarehouse({ orderedCopies: { ...SETTINGS, maxRows: 50 } });
+    const { warehouse } = makeWarehouse({ recentAnswers: NO_ANSWERS, orderedCopies: { ...SETTINGS, maxRows: 50 } });
     const a = warehouse.forAccount(A);
     await fill(a, 100, 7);
     // Unfiltered: 100 rows cannot fit, so no build at all.
@@ -150,7 +152,7 @@ describe('ordered copies in the warehouse', () => {
   });
 
   it('counts filtered rows from a copy of the same filters, whatever its order', async () => {
-    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS });
+    const { warehouse } = makeWarehouse({ orderedCopies: SETTINGS, recentAnswers: NO_ANSWERS });
     const a = warehouse.forAccount(A);
     await fill(a, 100, 7);
     const filtered: TableQuery = {

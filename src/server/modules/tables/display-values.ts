@@ -15,7 +15,7 @@ export function displayValue(value: unknown, type: ColumnType): string | null {
 }
 
 /** Every column cell of each row as display text; other keys (the row key) as they were. */
-export function toDisplayRows(rows: Record<string, unknown>[], columns: Column[]): Record<string, unknown>[] {
+export function toDisplayRows(rows: readonly Record<string, unknown>[], columns: Column[]): Record<string, unknown>[] {
   const types = new Map(columns.map((c) => [c.columnKey, c.type]));
   return rows.map((row) =>
     Object.fromEntries(

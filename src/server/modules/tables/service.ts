@@ -109,7 +109,7 @@ export function createTablesService(deps: Deps) {
         count,
         totalPages: count < 0 ? -1 : Math.max(1, Math.ceil(count / request.pageSize)),
         hasMore: count < 0 ? data.length === request.pageSize : request.page * request.pageSize < count,
-        data: request.forDisplay ? toDisplayRows(data, relation.columns) : data,
+        data: request.forDisplay ? toDisplayRows(data, relation.columns) : [...data],
       };
     },
 
