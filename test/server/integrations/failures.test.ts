@@ -180,6 +180,35 @@ describe('failing syncs', () => {
     expect(tables.map((r) => r.table_name)).toEqual(['items']);
   });
 
+  it('takes a batch of 150,000 records in one piece (once a call-stack overflow)', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const definition = await customDefinition(t);
+    const total = 150_000;
+    registerTestSource(t, 'airbyte', async function* (): AsyncIterable<ReadItem> {
+      yield {
+        kind: 'records',
+        records: Array.from({ length: total }, (_, i) => ({ id: i + 1, label: `item ${i + 1}`, seen_at: at(1) })),
+      };
+    });
+    const integration = ok(
+      await createIntegration(t, cookie, {
+        integrationDefinitionId: definition.id,
+        name: 'One big batch',
+        schemaName: 'big_batch',
+        configuration: { host: 'h', password: 'p' },
+      }),
+      201,
+    );
+    await t.services.integrations.idle();
+    await selectDatasets(t, cookie, integration.id, {
+      Items: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+    });
+    const run = await syncNow(t, cookie, integration.id);
+    expectCompleted(run);
+    expect(run.recordsProcessed).toBe(total);
+  });
+
   it('refuses a second trigger while a sync runs', async () => {
     const { t, team } = await appWithTeam();
     const cookie = team.owner.cookie;

@@ -92,7 +92,8 @@ export async function syncDataset(
     for await (const item of readAhead(ctx.connector.read(ctx.config, request, connectorCtx))) {
       if (ctx.signal.aborted) throw abortedError();
       if (item.kind === 'records') {
-        buffer.push(...item.records);
+        // Not push(...records): a connector's batch of 100k+ records would overflow the call stack.
+        for (const record of item.records) buffer.push(record);
         if (buffer.length >= FLUSH_RECORDS) await flush();
       } else if (item.kind === 'file') {
         await flushed();

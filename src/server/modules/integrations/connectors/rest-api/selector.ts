@@ -33,8 +33,9 @@ function evaluate(value: unknown, steps: Step[]): unknown[] {
     for (const v of current) {
       if (step.kind === 'field' && isRecord(v) && step.name in v) next.push(v[step.name]);
       if (step.kind === 'index' && Array.isArray(v) && step.index < v.length) next.push(v[step.index]);
-      if (step.kind === 'all' && Array.isArray(v)) next.push(...(v as unknown[]));
-      if (step.kind === 'all' && isRecord(v)) next.push(...Object.values(v));
+      // Loops, not push(...values): an answer holding 100k+ records would overflow the call stack.
+      if (step.kind === 'all' && Array.isArray(v)) for (const item of v as unknown[]) next.push(item);
+      if (step.kind === 'all' && isRecord(v)) for (const item of Object.values(v)) next.push(item);
     }
     current = next;
   }
