@@ -25,8 +25,9 @@ export interface CsvImportResult {
 
 /**
  * Replaces `schema.table` with the rows of a CSV file (header line first, types detected by DuckDB).
- * The read and the swap run in one transaction, so a bad file or a crash leaves the old table as it
- * was. Bad files raise BadInput naming the problem and, when DuckDB knows it, the line.
+ * The file is read into a temporary table first and swapped in by one transaction, so a bad file or
+ * a crash leaves the old table as it was. Bad files raise BadInput naming the problem and, when
+ * DuckDB knows it, the line.
  */
 export async function importCsvToTable(
   executor: WarehouseExecutor,
@@ -61,49 +62,64 @@ function readCsvCall(facts: CsvFileFacts, extra: string): string {
   );
 }
 
+/**
+ * Two steps, together cheaper than reading the file straight into the warehouse: DuckDB reads the
+ * file in parallel into a temporary (in-memory, spillable) table, then copies it into the warehouse
+ * file, where it compresses. Read straight in, the parallel reader's rows must be put back in file
+ * order as they are written, which cost more than the copy (about 520 against 260 + 190 ms for 1M
+ * rows on 2 cores). The temporary table's committed rows are numbered in file order by `rowid`, so
+ * the copy also fills the row number column, without a window or an UPDATE; it keeps their order,
+ * as DuckDB keeps insertion order (an ORDER BY rowid would sort).
+ */
 async function replaceFromCsv(
   executor: WarehouseExecutor,
   options: CsvImportOptions,
   facts: CsvFileFacts,
   sampleEveryRow: boolean,
 ): Promise<CsvImportResult> {
-  const staging = `_import_${randomBytes(6).toString('hex')}`;
-  const stagingName = quoteQualified(options.schema, staging);
+  const scratch = quoteIdentifier(`_import_${randomBytes(6).toString('hex')}`);
   const source = readCsvCall(facts, sampleEveryRow ? ', sample_size = -1' : '');
-  // The staging table is committed before the swap: rowid numbers committed rows in insertion order
-  // (kept in file order), while rows a transaction has not yet committed carry provisional rowids.
-  await executor.run(`CREATE TABLE ${stagingName} AS SELECT * FROM ${source}`, [options.filePath]);
-  try {
-    const read = await executor.query({ sql: `SELECT * FROM ${stagingName} LIMIT 0`, parameters: [] });
-    const columns = read.columns;
-    return await executor.transaction(async (tx: WarehouseSession) => {
-      if (options.storedNames) {
-        const stored = options.storedNames(columns.map((c) => c.name));
-        for (const [i, column] of columns.entries()) {
-          const name = stored[i];
-          if (name === undefined || name === column.name) continue;
-          await tx.run(
-            `ALTER TABLE ${stagingName} RENAME COLUMN ${quoteIdentifier(column.name)} TO ${quoteIdentifier(name)}`,
-          );
-        }
-      }
-      // After the renames, which free the name if a header used it.
-      if (options.rowIdColumn) {
-        // Cheaper than numbering with row_number() OVER () while reading, which makes the
-        // parallel CSV reader hand its rows over in order.
-        const rowId = quoteIdentifier(options.rowIdColumn);
-        await tx.run(`ALTER TABLE ${stagingName} ADD COLUMN ${rowId} BIGINT`);
-        await tx.run(`UPDATE ${stagingName} SET ${rowId} = rowid + 1`);
-      }
-      const [count] = await tx.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${stagingName}`, parameters: [] });
-      await tx.run(`DROP TABLE IF EXISTS ${quoteQualified(options.schema, options.table)}`);
-      await tx.run(`ALTER TABLE ${stagingName} RENAME TO ${quoteIdentifier(options.table)}`);
+  return executor.session(async (session) => {
+    try {
+      await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${source}`, [options.filePath]);
+      const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
+      const [count] = await session.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${scratch}`, parameters: [] });
+      const headerNames = columns.map((c) => c.name);
+      const readNames = await freeRowid(session, scratch, headerNames);
+      const stored = options.storedNames?.(headerNames) ?? headerNames;
+      const selected = readNames.map((name, i) => `${quoteIdentifier(name)} AS ${quoteIdentifier(stored[i] ?? name)}`);
+      if (options.rowIdColumn) selected.push(`rowid + 1 AS ${quoteIdentifier(options.rowIdColumn)}`);
+      const target = quoteQualified(options.schema, options.table);
+      await session.transaction(async (tx) => {
+        await tx.run(`DROP TABLE IF EXISTS ${target}`);
+        await tx.run(`CREATE TABLE ${target} AS SELECT ${selected.join(', ')} FROM ${scratch}`);
+      });
       return { columns, rowCount: Number(count?.n ?? 0) };
-    });
-  } catch (error) {
-    await executor.run(`DROP TABLE IF EXISTS ${stagingName}`);
-    throw error;
+    } finally {
+      await session.run(`DROP TABLE IF EXISTS ${scratch}`);
+    }
+  });
+}
+
+/**
+ * A column named rowid (in any case) hides DuckDB's row number of that name, so it is renamed in
+ * the temporary table. Returns the names to read the columns by.
+ */
+async function freeRowid(session: WarehouseSession, table: string, names: string[]): Promise<string[]> {
+  const taken = new Set(names.map((name) => name.toLowerCase()));
+  const readNames: string[] = [];
+  for (const name of names) {
+    if (name.toLowerCase() !== 'rowid') {
+      readNames.push(name);
+      continue;
+    }
+    let free = '_rowid';
+    while (taken.has(free)) free = `_${free}`;
+    taken.add(free);
+    await session.run(`ALTER TABLE ${table} RENAME COLUMN ${quoteIdentifier(name)} TO ${quoteIdentifier(free)}`);
+    readNames.push(free);
   }
+  return readNames;
 }
 
 /**

@@ -7,6 +7,25 @@ import { lockedRelation, type RelationVersions } from './relation-versions';
 import { createSession } from './session';
 import type { WarehouseExecutor, WarehouseSession } from './types';
 
+/** `work` inside BEGIN ... COMMIT on the leased connection of `session`; any error rolls everything back. */
+async function inTransaction<T>(
+  session: WarehouseSession,
+  lease: Lease,
+  work: (session: WarehouseSession) => Promise<T>,
+): Promise<T> {
+  await session.run('BEGIN TRANSACTION');
+  try {
+    const result = await work(session);
+    await session.run('COMMIT');
+    return result;
+  } catch (error) {
+    // A failed COMMIT has already rolled back; any other failure needs the ROLLBACK. If that
+    // fails too, the connection's state is unknown, so it is not reused.
+    await session.run('ROLLBACK').catch(() => lease.release(true));
+    throw error;
+  }
+}
+
 /** What every account's executor shares: the instances, the gate, the locks and the versions of one warehouse. */
 export interface ExecutorParts {
   instances: AccountInstances;
@@ -45,7 +64,10 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
       }
     },
 
-    session: (work) => withSession((session) => work(session)),
+    session: (work) =>
+      withSession((session, lease) =>
+        work({ ...session, transaction: (inner) => inTransaction(session, lease, inner) }),
+      ),
     exclusive: (name, work) =>
       locks.run(`${accountId}\0${name}`, async () => {
         const relation = lockedRelation(name);
@@ -60,19 +82,6 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
     orderedCopies: parts.copies.forAccount(accountId),
     recentAnswers: parts.answers,
 
-    transaction: (work) =>
-      withSession(async (session, lease) => {
-        await session.run('BEGIN TRANSACTION');
-        try {
-          const result = await work(session);
-          await session.run('COMMIT');
-          return result;
-        } catch (error) {
-          // A failed COMMIT has already rolled back; any other failure needs the ROLLBACK. If that
-          // fails too, the connection's state is unknown, so it is not reused.
-          await session.run('ROLLBACK').catch(() => lease.release(true));
-          throw error;
-        }
-      }),
+    transaction: (work) => withSession((session, lease) => inTransaction(session, lease, work)),
   };
 }

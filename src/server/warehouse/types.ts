@@ -32,13 +32,19 @@ export interface WarehouseSession extends SqlRunner {
   run(sql: string, parameters?: SqlValue[]): Promise<number>;
 }
 
+/** One leased connection (`executor.session`): its temporary tables stay visible inside its transactions. */
+export interface WarehouseConnection extends WarehouseSession {
+  /** `work` inside BEGIN ... COMMIT on this connection; any error rolls everything back. */
+  transaction<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+}
+
 /** An account's warehouse. Each call takes a pooled connection of its own, so calls run concurrently. */
 export interface WarehouseExecutor extends WarehouseSession {
   readonly accountId: string;
   /** Where this account's scratch files go (exports); emptied when the process first opens the warehouse. */
   readonly tempDir: string;
   /** Several statements on one connection, e.g. to use a temporary table. */
-  session<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+  session<T>(work: (session: WarehouseConnection) => Promise<T>): Promise<T>;
   /** `work` inside BEGIN ... COMMIT on one connection; any error rolls everything back. */
   transaction<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
   /**

@@ -94,8 +94,37 @@ describe('CSV import', () => {
       sql('SELECT count(*)::DOUBLE AS n, count(*) FILTER (WHERE _row_id <> n)::DOUBLE AS misplaced FROM static.t_big'),
     );
     expect(check).toEqual({ n: rows, misplaced: 0 });
-    // No staging table is left behind.
+    // Stored in that order too: unsorted pages read the table in storage order.
+    const [stored] = await executor.all(
+      sql('SELECT count(*) FILTER (WHERE _row_id <> rowid + 1)::DOUBLE AS misplaced FROM static.t_big'),
+    );
+    expect(stored).toEqual({ misplaced: 0 });
+    // No staging table is left behind, nor the temporary table the file was read into.
     expect(await tablesIn(executor)).toEqual([{ table_name: 't_big' }]);
+    const [scratch] = await executor.all(
+      sql(
+        "SELECT memory_usage_bytes::DOUBLE + temporary_storage_bytes::DOUBLE AS bytes FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'",
+      ),
+    );
+    expect(scratch).toEqual({ bytes: 0 });
+  });
+
+  it('numbers rows by file order when a header is named rowid, keeping that column as it was', async () => {
+    const { executor } = setup();
+    const filePath = writeFile(tempDir(), 'rowid.csv', 'ROWID,name,_rowid\n30,c,x\n10,a,y\n20,b,z\n');
+    const result = await importCsvToTable(executor, {
+      filePath,
+      schema: 'static',
+      table: 't_1',
+      maxBytes: MB,
+      rowIdColumn: '_row_id',
+    });
+    expect(result.columns.map((c) => c.name)).toEqual(['ROWID', 'name', '_rowid']);
+    expect(await executor.all(sql('SELECT * FROM static.t_1 ORDER BY _row_id'))).toEqual([
+      { ROWID: 30, name: 'c', _rowid: 'x', _row_id: 1 },
+      { ROWID: 10, name: 'a', _rowid: 'y', _row_id: 2 },
+      { ROWID: 20, name: 'b', _rowid: 'z', _row_id: 3 },
+    ]);
   });
 
   it('accepts semicolons or tabs, CRLF line ends, a byte order mark and line breaks inside quotes', async () => {

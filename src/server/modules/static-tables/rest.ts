@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context';
 import { newId } from '../../db/ids';
 import { AppError, badInput } from '../../errors';
 import { bodyOf, inAccount } from '../../http/rest-context';
+import { saveStream } from '../../http/save-stream';
 import { requireWriter } from '../accounts/access';
 import type { Services } from '../../services';
 import { sizeText } from '../../warehouse/csv-file';
@@ -26,7 +26,7 @@ async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): P
   const dir = path.join(deps.config.dataDir, 'accounts', accountId, 'uploads');
   await fs.promises.mkdir(dir, { recursive: true });
   const target = path.join(dir, `${newId()}.csv`);
-  await pipeline(file.file, fs.createWriteStream(target));
+  await saveStream(file.file, target);
   if (file.file.truncated) {
     await fs.promises.rm(target, { force: true });
     throw new AppError(
