@@ -20,7 +20,8 @@ import {
   timed,
   type PairTimes,
 } from './lib/measure';
-import { requestJson, startServer, uploadFile, type BenchServer } from './lib/server';
+import { HttpError, requestJson, startServer, type BenchServer } from './lib/server';
+import { startUploadClient, type UploadClient } from './lib/upload-client';
 
 /**
  * Static tables at scale: pages, counts and CSV import through the real HTTP API, each against the
@@ -40,7 +41,7 @@ const ROWS = envInt('BENCH_ROWS', 10_000_000);
 const IMPORT_ROWS = envInt('BENCH_IMPORT_ROWS', 1_000_000);
 const PAGE_SIZE = 100;
 const PAGE_COUNTS = { warmups: 1, runs: envInt('BENCH_RUNS', 7) };
-const IMPORT_COUNTS = { warmups: 1, runs: envInt('BENCH_IMPORT_RUNS', 3) };
+const IMPORT_COUNTS = { warmups: 1, runs: envInt('BENCH_IMPORT_RUNS', 7) };
 const SERVER_ENV: Record<string, string> = {
   WAREHOUSE_MEMORY_LIMIT: process.env.WAREHOUSE_MEMORY_LIMIT ?? '1GB',
   ...(process.env.WAREHOUSE_THREADS ? { WAREHOUSE_THREADS: process.env.WAREHOUSE_THREADS } : {}),
@@ -336,19 +337,27 @@ async function measureCase(
   };
 }
 
-async function measureImport(server: BenchServer, warehouse: WarehouseExecutor, csvPath: string): Promise<Measurement> {
+async function measureImport(
+  server: BenchServer,
+  warehouse: WarehouseExecutor,
+  client: UploadClient,
+  csvPath: string,
+): Promise<Measurement> {
   const otherCpu = otherCpuWatch();
   const created = await requestJson<{ id: string }>(server.baseUrl, server.cookie, 'POST', '/api/static-tables', {
     name: 'Bench import',
     columns: [{ displayName: 'A' }],
   });
-  const api = () =>
-    uploadFile<{ rowCount: number; columns: Column[] }>(
-      server,
-      `/api/static-tables/${created.id}/upload`,
-      csvPath,
-      'text/csv',
-    );
+  const api = async () => {
+    const answer = await client.upload({
+      url: `${server.baseUrl}/api/static-tables/${created.id}/upload`,
+      cookie: server.cookie,
+      filePath: csvPath,
+      type: 'text/csv',
+    });
+    if (answer.status < 200 || answer.status >= 300) throw new HttpError(answer.status, answer.body);
+    return JSON.parse(answer.body) as { rowCount: number; columns: Column[] };
+  };
   const target = '"static"."bench_read_csv"';
   const duckdb = () => warehouse.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM read_csv($1)`, [csvPath]);
   const fromApi = await api();
@@ -490,7 +499,12 @@ async function main(): Promise<void> {
 
     sampler.phase('import');
     log(`CSV import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(csvBytes)} MB)`);
-    measurements.push(await measureImport(server, warehouse, csvPath));
+    const client = startUploadClient();
+    try {
+      measurements.push(await measureImport(server, warehouse, client, csvPath));
+    } finally {
+      await client.close();
+    }
     sampler.phase('done');
   } finally {
     sampler.stop();

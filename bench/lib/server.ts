@@ -121,21 +121,3 @@ function httpCall(
     request.end(payload);
   });
 }
-
-/** A multipart upload of one file as field `file`, the way the browser sends it. */
-export async function uploadFile<T = unknown>(
-  server: BenchServer,
-  urlPath: string,
-  filePath: string,
-  type: string,
-): Promise<T> {
-  const form = new FormData();
-  form.append('file', await fs.openAsBlob(filePath, { type }), path.basename(filePath));
-  const res = await fetch(`${server.baseUrl}${urlPath}`, {
-    method: 'PUT',
-    headers: { cookie: server.cookie },
-    body: form,
-  });
-  if (!res.ok) throw new HttpError(res.status, await res.text());
-  return (await res.json()) as T;
-}
