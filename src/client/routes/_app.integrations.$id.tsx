@@ -10,22 +10,13 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
-import { LIMITS } from '../../shared/limits';
 import type { Integration } from '../../shared/integrations';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import type { GridQuery } from '../components/data-grid/types';
-import {
-  decodeFilterGroups,
-  decodePaging,
-  decodeSorting,
-  encodeFilterGroups,
-  encodePaging,
-  encodeSorting,
-  gridSearchSchema,
-} from '../components/data-grid/url-state';
+import { gridSearchSchema } from '../components/data-grid/url-state';
+import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
 import { errorMessage } from '../lib/error-message';
 import { trpc } from '../trpc';
 import { ActivityLog } from './-integrations/activity-log';
@@ -89,23 +80,10 @@ function IntegrationView({ integration }: { integration: Integration }) {
   const nothingChosen = !push && discovery.loaded && !discovery.datasets.some((d) => d.isSelected);
 
   const tab: Tab = search.tab ?? 'Data';
-  const query: GridQuery = useMemo(
-    () => ({ filterGroups: decodeFilterGroups(search.filter), sorting: decodeSorting(search.sort) }),
-    [search.filter, search.sort],
+  const grid = useGridUrlState(
+    search,
+    (patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true }),
   );
-  const paging = decodePaging(search);
-  const setQuery = (next: GridQuery) =>
-    void navigate({
-      search: (s) => ({
-        ...s,
-        filter: encodeFilterGroups(next.filterGroups),
-        sort: encodeSorting(next.sorting),
-        page: undefined,
-      }),
-      replace: true,
-    });
-  const setPaging = (next: { page: number; pageSize: number } | null) =>
-    void navigate({ search: (s) => ({ ...s, ...encodePaging(next) }), replace: true });
 
   const menu = (
     <Menu position="bottom-end">
@@ -170,10 +148,10 @@ function IntegrationView({ integration }: { integration: Integration }) {
             onSelect={(dataset) =>
               void navigate({ search: (s) => ({ ...s, dataset, filter: undefined, sort: undefined, page: undefined }) })
             }
-            query={query}
-            onQueryChange={setQuery}
-            pagination={paging ? { ...paging, onChange: setPaging } : undefined}
-            onViewChange={(view) => setPaging(view === 'pages' ? { page: 1, pageSize: LIMITS.defaultPageSize } : null)}
+            query={grid.query}
+            onQueryChange={grid.setQuery}
+            pagination={grid.pagination}
+            onViewChange={grid.setView}
           />
         </Tabs.Panel>
         <Tabs.Panel value="ActivityLog" pt="sm">

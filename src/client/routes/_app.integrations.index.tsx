@@ -1,24 +1,20 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { LIMITS } from '../../shared/limits';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
-import { EmptyRow } from '../components/empty-row';
 import { ListPager } from '../components/list-pager';
-import { errorMessage } from '../lib/error-message';
+import { ListFilter, ListTable } from '../components/list-table';
 import { formatRecent } from '../lib/format';
+import { filterAndPage, listControls, listSearchSchema } from '../lib/list-search';
 import { trpc } from '../trpc';
 import { AddIntegrationPanel } from './-integrations/add-integration-panel';
 import { RunStatusBadge } from './-integrations/run-status';
 import { SyncIcon } from './-integrations/sync-icon';
 
 export const Route = createFileRoute('/_app/integrations/')({
-  validateSearch: z.object({
-    q: z.string().optional(),
-    page: z.number().int().min(1).optional(),
-    pageSize: z.union([z.literal(50), z.literal(100), z.literal(200)]).optional(),
+  validateSearch: listSearchSchema.extend({
     /** Opens the add drawer, e.g. on 'Back to selection'. */
     add: z.boolean().optional(),
   }),
@@ -28,16 +24,23 @@ export const Route = createFileRoute('/_app/integrations/')({
 /** Spec §9: the integrations list is retried 3 times. */
 const LIST_RETRIES = 3;
 
-function IntegrationsPage() {
-  const { q = '', page = 1, pageSize = LIMITS.defaultPageSize, add = false } = Route.useSearch();
-  const navigate = useNavigate({ from: Route.fullPath });
-  const list = trpc.integrations.list.useQuery(undefined, { retry: LIST_RETRIES });
-  const [adding, setAdding] = useState(add);
+const COLUMNS = [
+  { label: 'Name' },
+  { label: 'Source' },
+  { label: 'Latest activity', width: 300 },
+  { label: 'Syncing', width: 100 },
+];
 
-  const needle = q.trim().toLocaleLowerCase();
-  const all = (list.data ?? []).filter((i) => i.name.toLocaleLowerCase().includes(needle));
-  const totalPages = Math.max(1, Math.ceil(all.length / pageSize));
-  const shown = all.slice((page - 1) * pageSize, page * pageSize);
+function IntegrationsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const controls = listControls(search, (patch, { replace }) =>
+    navigate({ search: (s) => ({ ...s, ...patch }), replace }),
+  );
+  const list = trpc.integrations.list.useQuery(undefined, { retry: LIST_RETRIES });
+  const [adding, setAdding] = useState(search.add ?? false);
+
+  const { matching, shown, totalPages } = filterAndPage(list.data ?? [], controls);
   const isEmpty = list.data?.length === 0;
 
   return (
@@ -51,101 +54,69 @@ function IntegrationsPage() {
           </Button>
         }
       />
-      <TextInput
-        leftSection={<IconSearch size={16} />}
+      <ListFilter
+        label="Filter integrations"
         placeholder="Filter integrations..."
-        aria-label="Filter integrations"
-        w={320}
-        value={q}
-        onChange={(e) => void navigate({ search: { q: e.currentTarget.value || undefined, pageSize }, replace: true })}
+        value={controls.q}
+        onChange={controls.setFilter}
       />
-      <Paper>
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Source</Table.Th>
-              <Table.Th w={300}>Latest activity</Table.Th>
-              <Table.Th w={100}>Syncing</Table.Th>
+      <ListTable
+        columns={COLUMNS}
+        highlightOnHover
+        list={list}
+        empty={
+          isEmpty ? (
+            <Stack align="center" gap="xs" py="md">
+              <Text c="dimmed">No integrations added yet.</Text>
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                Add new integration
+              </Button>
+            </Stack>
+          ) : (
+            list.data && matching.length === 0 && 'No integrations match the filter.'
+          )
+        }
+      >
+        {shown.map((integration) => {
+          const latest = integration.recentRuns[0];
+          return (
+            <Table.Tr key={integration.id}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Anchor
+                    fw={500}
+                    renderRoot={(props) => <Link {...props} to="/integrations/$id" params={{ id: integration.id }} />}
+                  >
+                    {integration.name}
+                  </Anchor>
+                  {integration.requiresReAuthentication && (
+                    <Badge color="orange" variant="light" tt="none">
+                      Action needed
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>{integration.definitionName}</Table.Td>
+              <Table.Td>
+                {latest ? (
+                  <Group gap="xs" wrap="nowrap">
+                    <Text size="sm">{formatRecent(latest.createdAt)}</Text>
+                    <RunStatusBadge status={latest.status} />
+                  </Group>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No activity yet
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <SyncIcon status={integration.syncStatus} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending &&
-              Array.from({ length: 3 }, (_, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={4}>
-                    <Skeleton h={18} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            {list.isError && <EmptyRow cols={4} text={errorMessage(list.error)} />}
-            {list.data && !isEmpty && all.length === 0 && (
-              <EmptyRow cols={4} text="No integrations match the filter." />
-            )}
-            {isEmpty && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Stack align="center" gap="xs" py="md">
-                    <Text c="dimmed">No integrations added yet.</Text>
-                    <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-                      Add new integration
-                    </Button>
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {shown.map((integration) => {
-              const latest = integration.recentRuns[0];
-              return (
-                <Table.Tr key={integration.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Anchor
-                        fw={500}
-                        renderRoot={(props) => (
-                          <Link {...props} to="/integrations/$id" params={{ id: integration.id }} />
-                        )}
-                      >
-                        {integration.name}
-                      </Anchor>
-                      {integration.requiresReAuthentication && (
-                        <Badge color="orange" variant="light" tt="none">
-                          Action needed
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{integration.definitionName}</Table.Td>
-                  <Table.Td>
-                    {latest ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Text size="sm">{formatRecent(latest.createdAt)}</Text>
-                        <RunStatusBadge status={latest.status} />
-                      </Group>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        No activity yet
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <SyncIcon status={integration.syncStatus} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <ListPager
-        count={all.length}
-        noun="integration(s)"
-        page={page}
-        pageSize={pageSize}
-        totalPages={totalPages}
-        onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
-        onPageSize={(size) => void navigate({ search: (s) => ({ ...s, pageSize: size, page: 1 }) })}
-      />
+          );
+        })}
+      </ListTable>
+      <ListPager {...controls.pager} count={matching.length} noun="integration(s)" totalPages={totalPages} />
       <AddIntegrationPanel opened={adding} onClose={() => setAdding(false)} />
     </Stack>
   );

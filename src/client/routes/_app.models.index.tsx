@@ -1,45 +1,37 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCopy, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
-import { LIMITS } from '../../shared/limits';
 import type { ModelListItem } from '../../shared/models';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ListPager } from '../components/list-pager';
-import { EmptyRow } from '../components/empty-row';
+import { ListFilter, ListTable } from '../components/list-table';
 import { errorMessage } from '../lib/error-message';
+import { filterAndPage, listControls, listSearchSchema } from '../lib/list-search';
 import { trpc } from '../trpc';
 import { NameDialog } from './-models/name-dialog';
 import { StatusBadge } from './-models/status-badge';
 
 export const Route = createFileRoute('/_app/models/')({
-  validateSearch: z.object({
-    q: z.string().optional(),
-    page: z.number().int().min(1).optional(),
-    pageSize: z.union([z.literal(50), z.literal(100), z.literal(200)]).optional(),
-  }),
+  validateSearch: listSearchSchema,
   component: ModelsPage,
 });
 
+const COLUMNS = [
+  { label: 'Name' },
+  { label: 'Sources' },
+  { label: 'Version', width: 90 },
+  { label: 'Unpublished changes', width: 170 },
+  { label: 'Status', width: 130 },
+  { width: 60 },
+];
+
 function ModelsPage() {
-  const { q = '', page = 1, pageSize = LIMITS.defaultPageSize } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
+  const controls = listControls(Route.useSearch(), (patch, { replace }) =>
+    navigate({ search: (s) => ({ ...s, ...patch }), replace }),
+  );
   const utils = trpc.useUtils();
   const list = trpc.models.list.useQuery();
   const [creating, setCreating] = useState(false);
@@ -61,10 +53,7 @@ function ModelsPage() {
       notifications.show({ color: 'red', title: 'Failed to duplicate model', message: errorMessage(error) }),
   });
 
-  const needle = q.trim().toLocaleLowerCase();
-  const all = (list.data ?? []).filter((m) => m.name.toLocaleLowerCase().includes(needle));
-  const totalPages = Math.max(1, Math.ceil(all.length / pageSize));
-  const shown = all.slice((page - 1) * pageSize, page * pageSize);
+  const { matching, shown, totalPages } = filterAndPage(list.data ?? [], controls);
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
       Add model
@@ -74,97 +63,67 @@ function ModelsPage() {
   return (
     <Stack maw={1200}>
       <BreadcrumbBar title="Models" back={false} actions={addButton} />
-      <TextInput
-        leftSection={<IconSearch size={16} />}
+      <ListFilter
+        label="Filter models"
         placeholder="Filter models..."
-        aria-label="Filter models"
-        w={320}
-        value={q}
-        onChange={(e) => void navigate({ search: { q: e.currentTarget.value || undefined, pageSize }, replace: true })}
+        value={controls.q}
+        onChange={controls.setFilter}
       />
-      <Paper>
-        <Table highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Sources</Table.Th>
-              <Table.Th w={90}>Version</Table.Th>
-              <Table.Th w={170}>Unpublished changes</Table.Th>
-              <Table.Th w={130}>Status</Table.Th>
-              <Table.Th w={60} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.isPending &&
-              Array.from({ length: 3 }, (_, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td colSpan={6}>
-                    <Skeleton h={18} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            {list.isError && <EmptyRow cols={6} text={errorMessage(list.error)} />}
-            {list.data && all.length === 0 && (
-              <EmptyRow
-                cols={6}
-                text={list.data.length === 0 ? 'No models added yet.' : 'No models match the filter.'}
-              />
-            )}
-            {shown.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>
-                  <Anchor fw={500} renderRoot={(props) => <Link {...props} to="/models/$id" params={{ id: m.id }} />}>
-                    {m.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {m.sources.length === 0 && (
-                      <Text size="sm" c="dimmed">
-                        None yet
-                      </Text>
-                    )}
-                    {m.sources.map((s) => (
-                      <Badge key={`${s.sourceType}:${s.sourceId}`} variant="light" color="gray" tt="none">
-                        {s.name}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{m.versionNumber === null ? '-' : `v${m.versionNumber}`}</Table.Td>
-                <Table.Td>{m.hasUnpublishedChanges ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <StatusBadge status={m.status} />
-                    {m.isPublishing && <Loader size={12} aria-label="Publishing" />}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Tooltip label="Duplicate">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Duplicate ${m.name}`}
-                      onClick={() => setDuplicating(m)}
-                    >
-                      <IconCopy size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <ListPager
-        count={all.length}
-        noun="model(s)"
-        page={page}
-        pageSize={pageSize}
-        totalPages={totalPages}
-        onPage={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
-        onPageSize={(size) => void navigate({ search: (s) => ({ ...s, pageSize: size, page: 1 }) })}
-      />
+      <ListTable
+        columns={COLUMNS}
+        highlightOnHover
+        list={list}
+        empty={
+          list.data &&
+          matching.length === 0 &&
+          (list.data.length === 0 ? 'No models added yet.' : 'No models match the filter.')
+        }
+      >
+        {shown.map((m) => (
+          <Table.Tr key={m.id}>
+            <Table.Td>
+              <Anchor fw={500} renderRoot={(props) => <Link {...props} to="/models/$id" params={{ id: m.id }} />}>
+                {m.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {m.sources.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    None yet
+                  </Text>
+                )}
+                {m.sources.map((s) => (
+                  <Badge key={`${s.sourceType}:${s.sourceId}`} variant="light" color="gray" tt="none">
+                    {s.name}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>{m.versionNumber === null ? '-' : `v${m.versionNumber}`}</Table.Td>
+            <Table.Td>{m.hasUnpublishedChanges ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <StatusBadge status={m.status} />
+                {m.isPublishing && <Loader size={12} aria-label="Publishing" />}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Tooltip label="Duplicate">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Duplicate ${m.name}`}
+                  onClick={() => setDuplicating(m)}
+                >
+                  <IconCopy size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+      <ListPager {...controls.pager} count={matching.length} noun="model(s)" totalPages={totalPages} />
       <NameDialog
         opened={creating}
         title="Create new model"

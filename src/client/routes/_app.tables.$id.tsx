@@ -14,18 +14,10 @@ import { useMemo, useState } from 'react';
 import type { TableChange } from '../../shared/static-tables';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataGrid } from '../components/data-grid/data-grid';
-import type { GridQuery, GridRow, GridSource } from '../components/data-grid/types';
-import {
-  decodeFilterGroups,
-  decodePaging,
-  decodeSorting,
-  encodeFilterGroups,
-  encodePaging,
-  encodeSorting,
-  gridSearchSchema,
-} from '../components/data-grid/url-state';
+import type { GridRow, GridSource } from '../components/data-grid/types';
+import { gridSearchSchema } from '../components/data-grid/url-state';
+import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
-import { LIMITS } from '../../shared/limits';
 import { errorMessage } from '../lib/error-message';
 import { http } from '../lib/http';
 import { trpc, trpcUtils } from '../trpc';
@@ -54,24 +46,10 @@ function StaticTablePage() {
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
 
-  const query: GridQuery = useMemo(
-    () => ({ filterGroups: decodeFilterGroups(search.filter), sorting: decodeSorting(search.sort) }),
-    [search.filter, search.sort],
+  const grid = useGridUrlState(
+    search,
+    (patch) => void navigate({ search: (s) => ({ ...s, ...patch }), replace: true }),
   );
-  const paging = decodePaging(search);
-  // New filters or sort start again at the first page.
-  const setQuery = (next: GridQuery) =>
-    void navigate({
-      search: (s) => ({
-        ...s,
-        filter: encodeFilterGroups(next.filterGroups),
-        sort: encodeSorting(next.sorting),
-        page: undefined,
-      }),
-      replace: true,
-    });
-  const setPaging = (next: { page: number; pageSize: number } | null) =>
-    void navigate({ search: (s) => ({ ...s, ...encodePaging(next) }), replace: true });
 
   const source: GridSource = useMemo(
     () => ({
@@ -181,13 +159,13 @@ function StaticTablePage() {
       <DataGrid
         columns={columns}
         source={source}
-        query={query}
-        onQueryChange={setQuery}
+        query={grid.query}
+        onQueryChange={grid.setQuery}
         onEdit={changes.onEdit}
         onColumnSettings={setSettingsFor}
         chunkSize={STATIC_TABLE_CHUNK}
-        pagination={paging ? { ...paging, onChange: setPaging } : undefined}
-        onViewChange={(view) => setPaging(view === 'pages' ? { page: 1, pageSize: LIMITS.defaultPageSize } : null)}
+        pagination={grid.pagination}
+        onViewChange={grid.setView}
         downloadUrl={`/api/tables/StaticTable/${encodeURIComponent(id)}/download`}
         onDeleteRow={(rowId) => structural.mutate([{ kind: 'deleteRows', rowIds: [Number(rowId)] }])}
         onMoveRow={changes.onMoveRow}
