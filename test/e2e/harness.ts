@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -119,4 +120,49 @@ export async function signIn(page: Page, server: RunningServer, email: string, s
     page.getByText('Login success.').waitFor(),
     page.waitForURL((url) => url.pathname !== '/confirm'),
   ]);
+}
+
+/** A started server and one signed-in page, for the tests of a describe block. */
+export interface SignedInSession {
+  readonly server: RunningServer;
+  readonly page: Page;
+}
+
+/**
+ * Registers, in the calling describe block, a beforeAll that starts a server and a browser and signs
+ * `email` in on one page, landing on `startPath`, and an afterAll that stops both. The server and
+ * page can be read once that beforeAll has run (in tests, or in a later beforeAll).
+ */
+export function signedInSession(
+  email: string,
+  startPath: string,
+  viewport = { width: 1440, height: 900 },
+): SignedInSession {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const opened = await browser.newPage({ viewport });
+    await signIn(opened, server, email, startPath);
+    await opened.waitForURL(`${server.url}${startPath}`);
+    page = opened;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(part: T | undefined): T => {
+    if (part === undefined || page === undefined) throw new Error('The signed-in session starts in beforeAll');
+    return part;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get page() {
+      return started(page);
+    },
+  };
 }

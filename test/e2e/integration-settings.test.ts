@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiPeer, type Reply } from '../server/integrations/peers/http-api';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { signedInSession, type RunningServer } from './harness';
 
 const TOKEN = 'tok-1';
 const MASK = '********';
@@ -23,8 +23,8 @@ const orders = (_query: URLSearchParams, req: IncomingMessage): Reply =>
 describe('integration settings dialog', () => {
   let server: RunningServer;
   let peer: ApiPeer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('rosa.diaz@example.com', '/integrations');
   let id = '';
 
   const get = async (path: string) => (await page.request.get(`${server.url}${path}`)).json() as Promise<unknown>;
@@ -37,12 +37,8 @@ describe('integration settings dialog', () => {
   };
 
   beforeAll(async () => {
+    ({ server, page } = session);
     peer = await startApi({ '/v1/orders': orders, '/v2/orders': orders });
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server, 'rosa.diaz@example.com', '/integrations');
-    await page.waitForURL(`${server.url}/integrations`);
 
     // A REST API integration against the local peer, with a bearer token (a secret).
     const definitions = (await get('/api/integration_definitions')) as { id: string; name: string }[];
@@ -63,8 +59,6 @@ describe('integration settings dialog', () => {
     id = ((await created.json()) as SavedIntegration).id;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await peer?.close();
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSession, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots';
 
@@ -18,20 +18,12 @@ async function setChecked(page: Page, name: string, on: boolean): Promise<void> 
 
 describe('integrations in the browser', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('ivy.ng@example.com', '/integrations');
 
   beforeAll(async () => {
+    ({ server, page } = session);
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server, 'ivy.ng@example.com', '/integrations');
-    await page.waitForURL(`${server.url}/integrations`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('adds the Sample data integration through the drawer and the create form', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSession, type RunningServer } from './harness';
 
 const SHOTS = '/tmp/shots';
 const ORDERS_CSV =
@@ -23,8 +23,8 @@ const drawer = (page: Page) => page.getByRole('dialog', { name: 'Edit pivot' });
 
 describe('the pivot page', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('pia.vot@example.com', '/models');
   let model: ModelBody;
   let pivotUrl = '';
 
@@ -56,12 +56,8 @@ describe('the pivot page', () => {
   }
 
   beforeAll(async () => {
+    ({ server, page } = session);
     fs.mkdirSync(SHOTS, { recursive: true });
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server, 'pia.vot@example.com', '/models');
-    await page.waitForURL(`${server.url}/models`);
 
     const orders = await tableFromCsv('Orders', ORDERS_CSV);
     const customers = await tableFromCsv('Customers', CUSTOMERS_CSV);
@@ -76,10 +72,6 @@ describe('the pivot page', () => {
     model = await api<ModelBody>('put', `/api/models/${model.id}/joins`, {
       joins: [{ ...join, joinGroups: [{ conditions: [{ ...on, operator: 'Equals' }] }] }],
     });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('adds a pivot, builds it in the editor and shows sums with totals', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSession, type RunningServer } from './harness';
 
 /** A static table made through the API, as a script would: create, then upload its CSV. */
 async function tableFromCsv(page: Page, server: RunningServer, name: string, csv: string): Promise<void> {
@@ -24,21 +24,13 @@ async function choose(page: Page, label: string, option: string, nth = 0): Promi
 
 describe('models in the browser', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('mia.chen@example.com', '/models');
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server, 'mia.chen@example.com', '/models');
-    await page.waitForURL(`${server.url}/models`);
+    ({ server, page } = session);
     await tableFromCsv(page, server, 'Orders', 'order_id,customer_id,amount\n1,10,25.5\n2,11,10\n3,10,4.5\n4,12,100\n');
     await tableFromCsv(page, server, 'Customers', 'customer_id,name\n10,Ada\n11,Bob\n13,Cy\n');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('builds a model from two tables with a join and a function column, publishes it and shows its SQL', async () => {

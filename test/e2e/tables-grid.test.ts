@@ -1,26 +1,18 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSession, type RunningServer } from './harness';
 
 const row = (page: Page, n: number) => page.locator(`[role="row"][aria-rowindex="${n}"]`);
 const cellTexts = (page: Page, n: number) => row(page, n).locator('[role="gridcell"]').allTextContents();
 
 describe('the data grid of a static table: row moves, pages and download', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('max.berg@example.com', '/tables', { width: 1360, height: 900 });
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    await signIn(page, server, 'max.berg@example.com', '/tables');
-    await page.waitForURL(`${server.url}/tables`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ server, page } = session);
   });
 
   /** A table with one column, Label, holding `labels`; returns its id. */

@@ -1,21 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSession, type RunningServer } from './harness';
 
 /** The names in the list's Name column, top to bottom. */
 const listedNames = (page: Page) => page.locator('tbody tr td:first-child a').allTextContents();
 
 describe('the tables list in the browser', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('lists@example.com', '/tables', { width: 1360, height: 900 });
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    await signIn(page, server, 'lists@example.com', '/tables');
-    await page.waitForURL(`${server.url}/tables`);
+    ({ server, page } = session);
     const names = ['alpha report', 'Alpha budget', ...Array.from({ length: 53 }, (_, i) => `Table ${i + 10}`)];
     for (const name of names) {
       const res = await page.request.post(`${server.url}/api/static-tables`, {
@@ -24,10 +20,6 @@ describe('the tables list in the browser', () => {
       expect(res.status()).toBe(201);
     }
     await page.reload();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('sorts names ignoring case and pages them by 50, 100 or 200 rows, kept in the URL', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInSession, type RunningServer } from './harness';
 
 const cell = (page: Page, row: number, column: number) =>
   page.locator(`[role="row"][aria-rowindex="${row}"] [role="gridcell"]`).nth(column);
@@ -18,20 +18,12 @@ async function apiRows(page: Page, server: RunningServer, id: string): Promise<R
 
 describe('static tables in the browser', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
+  const session = signedInSession('ann.lee@example.com', '/tables', { width: 1360, height: 900 });
   let tableId = '';
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-    await signIn(page, server, 'ann.lee@example.com', '/tables');
-    await page.waitForURL(`${server.url}/tables`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    ({ server, page } = session);
   });
 
   it('creates a table, types cells, pastes a block, and undoes and redoes', async () => {
