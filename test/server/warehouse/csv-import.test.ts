@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src/server/errors';
 import { csvFileError } from '../../../src/server/warehouse/csv-errors';
@@ -107,6 +108,29 @@ describe('CSV import', () => {
       ),
     );
     expect(scratch).toEqual({ bytes: 0 });
+  });
+
+  it('imports a file larger than the warehouse memory limit, spilling the rows on their way in', async () => {
+    // DuckDB's CSV reader itself holds two buffers of about 30 MB each, so the limit cannot go much lower.
+    const { warehouse } = makeWarehouse({ memoryLimit: '128MB' });
+    const executor = warehouse.forAccount(ACCOUNT);
+    const rows = 1_400_000;
+    const padding = 'x'.repeat(80);
+    const lines = Array.from({ length: rows }, (_, i) => `${i + 1},label ${i + 1} ${padding},${i % 7}`);
+    const filePath = writeFile(tempDir(), 'wide.csv', `n,label,k\n${lines.join('\n')}\n`);
+    const result = await importCsvToTable(executor, {
+      filePath,
+      schema: 'static',
+      table: 't_wide',
+      maxBytes: 200 * MB,
+      rowIdColumn: '_row_id',
+    });
+    expect(fs.statSync(filePath).size).toBeGreaterThan(128 * MB);
+    expect(result.rowCount).toBe(rows);
+    const [check] = await executor.all(
+      sql('SELECT count(*)::DOUBLE AS n, count(*) FILTER (WHERE _row_id <> n)::DOUBLE AS misplaced FROM static.t_wide'),
+    );
+    expect(check).toEqual({ n: rows, misplaced: 0 });
   });
 
   it('numbers rows by file order when a header is named rowid, keeping that column as it was', async () => {
