@@ -13,6 +13,9 @@ export const LIMITS = {
   sessionDays: 30,
 } as const;
 
+/** Rows per page a list or paged grid offers. */
+export type PageSize = (typeof LIMITS.pageSizes)[number];
+
 export const TIMINGS = {
   meStaleMs: 5 * 60_000,
   cacheLifetimeMs: 5 * 60_000,

@@ -1,7 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { LIMITS } from '../../shared/limits';
-
-export type PageSize = (typeof LIMITS.pageSizes)[number];
+import { LIMITS, type PageSize } from '../../shared/limits';
 
 /** Under a list page's table: how many there are, rows per page (50, 100, 200) and the pages. */
 export function ListPager({

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../../shared/limits';
-
-type PageSize = (typeof LIMITS.pageSizes)[number];
+import { LIMITS, type PageSize } from '../../shared/limits';
 
 /** A list page's URL: the name filter, the page and the rows per page (50, 100, 200). */
 export const listSearchSchema = z.object({
