@@ -26,7 +26,9 @@ import { registerStaticTablesRest } from './modules/static-tables/rest';
 import { registerTablesRest } from './modules/tables/rest';
 import { registerUsersRest } from './modules/users/rest';
 import { resolveSecret } from './secret-key';
-import { createServices, type Services } from './services';
+import { createServices, leftoverSweepers, type Services } from './services';
+import { prepareWarehouses } from './durability/startup';
+import { createWriteJournal } from './durability/write-journal';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
 
@@ -50,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = openDatabase(path.join(config.dataDir, 'app.db'));
   await migrateToLatest(db);
 
+  const warehouse = createWarehouse(warehouseOptions(config));
   const deps: Deps = {
     db,
     config,
@@ -57,9 +60,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hashToken: tokenHasher(resolveSecret(config.dataDir, config.sessionSecret)),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.dataDir, clock),
     loginLimiter: createRateLimiter(config.loginLimits.windowMs, clock),
-    warehouse: createWarehouse(warehouseOptions(config)),
+    warehouse,
+    writes: createWriteJournal(db, warehouse, clock),
   };
   const services = createServices(deps);
+  // Before the runner marks interrupted runs Failed: settling a write may add to a run's log.
+  await prepareWarehouses(deps, leftoverSweepers(deps));
   await services.integrations.start();
 
   const server = Fastify({

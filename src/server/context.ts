@@ -4,6 +4,7 @@ import type { UserRow } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { Warehouse } from './warehouse/warehouse';
+import type { WriteJournal } from './durability/write-journal';
 
 /** What every service needs, built once in buildApp. */
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   loginLimiter: RateLimiter;
   /** Each account's DuckDB warehouse. */
   warehouse: Warehouse;
+  /** Writes that change a warehouse relation and its metadata together (durability/write-journal.ts). */
+  writes: WriteJournal;
 }
 
 /** A signed-in caller, before any account is chosen. */

@@ -1,4 +1,8 @@
 import type { Deps } from './context';
+import type { LeftoverSweeper } from './durability/startup';
+import { sweepStagingTables } from './modules/integrations/durable-writes';
+import { sweepModelLeftovers } from './modules/models/durable-writes';
+import { sweepStaticLeftovers } from './modules/static-tables/durable-writes';
 import { createAccountsService } from './modules/accounts/service';
 import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
@@ -25,3 +29,12 @@ export function createServices(deps: Deps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** What each area may find left in an account's warehouse after a crash, swept when it first opens. */
+export function leftoverSweepers(deps: Deps): LeftoverSweeper[] {
+  return [
+    (_accountId, connection) => sweepStagingTables(connection),
+    (accountId, connection) => sweepStaticLeftovers(deps.db, accountId, connection),
+    (accountId, connection) => sweepModelLeftovers(deps.db, accountId, connection),
+  ];
+}

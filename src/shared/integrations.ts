@@ -52,6 +52,7 @@ export const RESERVED_SCHEMAS = [
   'system',
   'warehouse',
   'ordered_copies',
+  '_workspace',
 ] as const;
 
 export const INTEGRATION_MESSAGES = {

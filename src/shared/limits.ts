@@ -5,6 +5,8 @@ export const LIMITS = {
   reportsPageSize: 25,
   notificationsPageSize: 5,
   nameMaxLength: 100,
+  /** Columns of any table or dataset: static tables, CSV uploads, synced and pushed datasets. */
+  maxColumns: 500,
   messageMaxLength: 10_000,
   additionalContextMaxLength: 50_000,
   screenshotMaxBytes: 5 * 1024 * 1024,

@@ -7,7 +7,7 @@ import { nameSchema } from './accounts';
 export const NEW_TABLE = { name: 'New table', columns: ['A', 'B'], rows: 10 } as const;
 
 export const STATIC_TABLE_LIMITS = {
-  maxColumns: 500,
+  maxColumns: LIMITS.maxColumns,
   maxRowsPerWrite: 100_000,
   maxEditsPerCall: 50_000,
   uploadMaxBytes: 200 * 1024 * 1024,

@@ -24,6 +24,7 @@ export interface Database {
   integration_attempts: IntegrationAttemptsTable;
   integration_run_logs: IntegrationRunLogsTable;
   integration_records_per_day: IntegrationRecordsPerDayTable;
+  warehouse_writes: WarehouseWritesTable;
 }
 
 export interface UsersTable {
@@ -242,6 +243,16 @@ export interface IntegrationRecordsPerDayTable {
   /** YYYY-MM-DD, UTC. */
   day: string;
   count: number;
+}
+
+/** A write to both stores under way (src/server/durability/write-journal.ts). */
+export interface WarehouseWritesTable {
+  id: string;
+  account_id: string;
+  kind: string;
+  run_id: string | null;
+  boot_id: string;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { accountDir, warehouseFile, warehouseTempDir } from './account-paths';
+import { accountDir, warehouseFile, warehouseFileFolders } from './account-paths';
 import { createConnectionPool, type ConnectionPool } from './connection-pool';
 import type { Gate } from './gate';
 import { ORDERED_COPIES_DATABASE, ORDERED_COPIES_FILE } from './ordered-copy-store';
 import { quoteIdentifier, quoteString } from './quote';
+import { WRITES_TABLE_DDL } from './write-markers';
 
 export interface InstanceSettings {
   dataDir: string;
@@ -32,21 +33,47 @@ interface Entry {
   shut: boolean;
 }
 
-/** Told when an account's instance opens (its ordered copies file is new) or closes (the file is gone with it). */
 export interface InstanceHooks {
+  /** The instance opened (its ordered copies file is new) or closed (the file is gone with it). */
   reset?(accountId: string): void;
+  /**
+   * The warehouse's log could not be replayed, so it was moved to `savedAs` and the warehouse opened
+   * as of its last checkpoint.
+   */
+  logSetAside?(accountId: string, savedAs: string, error: Error): void;
+  /**
+   * The first time this process opens the account's warehouse, before anyone else may use it: to
+   * finish or forget writes a crash interrupted and sweep what they left. Throwing fails the open.
+   */
+  firstOpen?(accountId: string, lease: Lease): Promise<void>;
 }
 
 /**
  * One DuckDB instance per account file, opened on first use and closed when idle or on close().
  * Each instance has the account's ordered copies file attached as ORDERED_COPIES_DATABASE, deleted
- * and made anew on open, so copies never outlive the instance that made them.
+ * and made anew on open, so copies never outlive the instance that made them. Then the instance is
+ * locked down: files only in the account's own scratch folders, no extensions, settings locked.
  */
 export interface AccountInstances {
   lease(accountId: string): Promise<Lease>;
   isOpen(accountId: string): boolean;
   openAccounts(): string[];
   close(): Promise<void>;
+}
+
+/** DuckDB's answer when its log holds a write pattern it cannot replay (seen with 1.5.6). */
+const UNREPLAYABLE_LOG = /Failure while replaying WAL/i;
+
+/** Settings fixed when the instance is created: no extension is ever installed or loaded on its own. */
+function creationOptions(settings: InstanceSettings): Record<string, string> {
+  return {
+    memory_limit: settings.memoryLimit,
+    threads: String(settings.threads),
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    allow_community_extensions: 'false',
+    allow_unsigned_extensions: 'false',
+  };
 }
 
 export function createAccountInstances(
@@ -56,33 +83,50 @@ export function createAccountInstances(
 ): AccountInstances {
   const entries = new Map<string, Entry>();
   const opening = new Map<string, Promise<Entry>>();
-  // Accounts whose scratch folder this process has emptied; only once, as later files may be in use.
-  const tidied = new Set<string>();
+  // Accounts this process has opened before: the first open finishes what a crash interrupted.
+  const opened = new Set<string>();
   let closed = false;
 
-  const open = async (accountId: string): Promise<Entry> => {
-    await fs.mkdir(accountDir(settings.dataDir, accountId), { recursive: true });
-    const tempDir = warehouseTempDir(settings.dataDir, accountId);
-    if (!tidied.has(accountId)) {
-      // Scratch files of an earlier run (an export cut off by a crash) are of no use now.
-      await fs.rm(tempDir, { recursive: true, force: true });
-      tidied.add(accountId);
+  /**
+   * Opens the file; when DuckDB cannot replay its log, the log is kept aside for the operator and the
+   * warehouse opens as of its last checkpoint, so the account stays readable.
+   */
+  const createInstance = async (accountId: string): Promise<DuckDBInstance> => {
+    const file = warehouseFile(settings.dataDir, accountId);
+    const options = creationOptions(settings);
+    try {
+      return await gate.run(() => DuckDBInstance.create(file, options));
+    } catch (error) {
+      if (!(error instanceof Error) || !UNREPLAYABLE_LOG.test(error.message)) throw error;
+      const savedAs = `${file}.wal.unreplayable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      await fs.rename(`${file}.wal`, savedAs);
+      hooks.logSetAside?.(accountId, savedAs, error);
+      return gate.run(() => DuckDBInstance.create(file, options));
     }
-    await fs.mkdir(tempDir, { recursive: true });
-    const instance = await gate.run(() =>
-      DuckDBInstance.create(warehouseFile(settings.dataDir, accountId), {
-        memory_limit: settings.memoryLimit,
-        threads: String(settings.threads),
-      }),
-    );
+  };
+
+  const open = async (accountId: string): Promise<Entry> => {
+    const folders = warehouseFileFolders(settings.dataDir, accountId);
+    for (const folder of folders) await fs.mkdir(folder, { recursive: true });
+    const instance = await createInstance(accountId);
     const pool = createConnectionPool(instance, gate, settings.maxIdleConnections);
     try {
-      await attachOrderedCopies(accountId, pool);
+      await setUp(accountId, pool, folders);
+      if (!opened.has(accountId) && hooks.firstOpen) {
+        const connection = await pool.acquire();
+        let discard = false;
+        try {
+          await hooks.firstOpen(accountId, { connection, release: (unusable = false) => (discard ||= unusable) });
+        } finally {
+          pool.release(connection, discard);
+        }
+      }
     } catch (error) {
       pool.close();
       instance.closeSync();
       throw error;
     }
+    opened.add(accountId);
     const entry: Entry = { instance, pool, leases: 0, idleTimer: null, shut: false };
     entries.set(accountId, entry);
     hooks.reset?.(accountId);
@@ -90,16 +134,28 @@ export function createAccountInstances(
   };
 
   /**
-   * Attached on the instance's first connection: an attached database belongs to the instance, so
-   * every connection sees it. Deleted first, now that this instance holds the warehouse file's lock.
+   * On the instance's first connection, while settings can still change: the ordered copies file is
+   * attached (an attachment belongs to the instance, so every connection sees it; deleted first,
+   * now that this instance holds the warehouse file's lock), the write markers table made, and then
+   * the instance locked down. After this no statement can reach a file outside `folders`, attach
+   * one, install or load an extension, or change a setting.
    */
-  const attachOrderedCopies = async (accountId: string, pool: ConnectionPool) => {
+  const setUp = async (accountId: string, pool: ConnectionPool, folders: string[]) => {
     const file = path.join(accountDir(settings.dataDir, accountId), ORDERED_COPIES_FILE);
     await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.wal`, { force: true })]);
+    const allowed = folders.map((folder) => quoteString(`${folder}${path.sep}`)).join(', ');
     const connection = await pool.acquire();
     try {
       await gate.run(() =>
-        connection.run(`ATTACH ${quoteString(file)} AS ${quoteIdentifier(ORDERED_COPIES_DATABASE)}`),
+        connection.run(
+          [
+            `ATTACH ${quoteString(file)} AS ${quoteIdentifier(ORDERED_COPIES_DATABASE)}`,
+            WRITES_TABLE_DDL,
+            `SET allowed_directories = [${allowed}]`,
+            'SET enable_external_access = false',
+            'SET lock_configuration = true',
+          ].join(';\n'),
+        ),
       );
     } finally {
       pool.release(connection);

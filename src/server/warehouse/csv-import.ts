@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ColumnType } from '../../shared/tables';
+import { badInput } from '../errors';
 import { csvFileError, isDialectError, isLateTypeError } from './csv-errors';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
@@ -15,6 +16,10 @@ export interface CsvImportOptions {
   rowIdColumn?: string;
   /** Names to store the columns under, given the header's names (e.g. generated column keys). */
   storedNames?: (headerNames: string[]) => string[];
+  /** More columns than this are refused before anything is written. */
+  maxColumns: number;
+  /** Runs inside the transaction that replaces the table, just before it commits (e.g. a write marker). */
+  beforeCommit?: (tx: WarehouseSession, result: CsvImportResult) => Promise<void>;
 }
 
 export interface CsvImportResult {
@@ -27,30 +32,37 @@ export interface CsvImportResult {
  * Replaces `schema.table` with the rows of a CSV file (header line first, types detected by DuckDB).
  * The file is read into a temporary table first and swapped in by one transaction, so a bad file or
  * a crash leaves the old table as it was. Bad files raise BadInput naming the problem and, when
- * DuckDB knows it, the line.
+ * DuckDB knows it, the line. The caller holds `exclusive('table:<schema>.<table>')`.
  */
 export async function importCsvToTable(
   executor: WarehouseExecutor,
   options: CsvImportOptions,
 ): Promise<CsvImportResult> {
   const facts = await inspectCsvFile(options.filePath, options.maxBytes);
-  const { schema, table } = options;
+  refuseWide(facts.headerFields, options.maxColumns);
+  const { schema } = options;
   try {
     await executor.exclusive(`schema:${schema}`, () =>
       executor.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`),
     );
-    return await executor.exclusive(`table:${schema}.${table}`, async () => {
-      try {
-        return await replaceFromCsv(executor, options, facts, false);
-      } catch (error) {
-        if (!isLateTypeError(error)) throw error;
-        // Types were guessed from a sample; read every row to choose them, at the cost of a second pass.
-        return await replaceFromCsv(executor, options, facts, true);
-      }
-    });
+    try {
+      return await replaceFromCsv(executor, options, facts, false);
+    } catch (error) {
+      if (!isLateTypeError(error)) throw error;
+      // Types were guessed from a sample; read every row to choose them, at the cost of a second pass.
+      return await replaceFromCsv(executor, options, facts, true);
+    }
   } catch (error) {
     if (isDialectError(error)) await findStructuralError(executor, options.filePath, facts);
     throw csvFileError(error) ?? error;
+  }
+}
+
+function refuseWide(columns: number, maxColumns: number): void {
+  if (columns > maxColumns) {
+    throw badInput(
+      `The file has ${columns} columns; a table can have at most ${maxColumns}. Split the file or remove columns.`,
+    );
   }
 }
 
@@ -84,17 +96,20 @@ async function replaceFromCsv(
       await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${source}`, [options.filePath]);
       const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
       const [count] = await session.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${scratch}`, parameters: [] });
+      refuseWide(columns.length, options.maxColumns);
       const headerNames = columns.map((c) => c.name);
       const readNames = await freeRowid(session, scratch, headerNames);
       const stored = options.storedNames?.(headerNames) ?? headerNames;
       const selected = readNames.map((name, i) => `${quoteIdentifier(name)} AS ${quoteIdentifier(stored[i] ?? name)}`);
       if (options.rowIdColumn) selected.push(`rowid + 1 AS ${quoteIdentifier(options.rowIdColumn)}`);
       const target = quoteQualified(options.schema, options.table);
+      const result = { columns, rowCount: Number(count?.n ?? 0) };
       await session.transaction(async (tx) => {
         await tx.run(`DROP TABLE IF EXISTS ${target}`);
         await tx.run(`CREATE TABLE ${target} AS SELECT ${selected.join(', ')} FROM ${scratch}`);
+        await options.beforeCommit?.(tx, result);
       });
-      return { columns, rowCount: Number(count?.n ?? 0) };
+      return result;
     } finally {
       await session.run(`DROP TABLE IF EXISTS ${scratch}`);
     }

@@ -5,7 +5,7 @@ import type { OrderedCopyStores } from './ordered-copy-store';
 import type { RecentAnswers } from './recent-answers';
 import { lockedRelation, type RelationVersions } from './relation-versions';
 import { createSession } from './session';
-import type { WarehouseExecutor, WarehouseSession } from './types';
+import type { WarehouseConnection, WarehouseExecutor, WarehouseSession } from './types';
 
 /** `work` inside BEGIN ... COMMIT on the leased connection of `session`; any error rolls everything back. */
 async function inTransaction<T>(
@@ -36,8 +36,20 @@ export interface ExecutorParts {
   answers: RecentAnswers;
 }
 
+/** One leased connection as a session with transactions (executor.session, and the first-open hook). */
+export function connectionOf(lease: Lease, gate: Gate): WarehouseConnection {
+  const session = createSession(lease.connection, gate);
+  return { ...session, transaction: (work) => inTransaction(session, lease, work) };
+}
+
+/** Where an account's executor may put files for DuckDB to read or write. */
+export interface ExecutorFolders {
+  tempDir: string;
+  scratchDir: string;
+}
+
 /** An account's executor: every call leases its own connection, and returns it when done. */
-export function createExecutor(parts: ExecutorParts, accountId: string, tempDir: string): WarehouseExecutor {
+export function createExecutor(parts: ExecutorParts, accountId: string, folders: ExecutorFolders): WarehouseExecutor {
   const { instances, gate, locks, versions } = parts;
   const withSession = async <T>(work: (session: WarehouseSession, lease: Lease) => Promise<T>): Promise<T> => {
     const lease = await instances.lease(accountId);
@@ -50,7 +62,7 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
 
   return {
     accountId,
-    tempDir,
+    ...folders,
     all: (query) => withSession((session) => session.all(query)),
     query: (query) => withSession((session) => session.query(query)),
     run: (sql, parameters) => withSession((session) => session.run(sql, parameters)),
@@ -64,10 +76,7 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
       }
     },
 
-    session: (work) =>
-      withSession((session, lease) =>
-        work({ ...session, transaction: (inner) => inTransaction(session, lease, inner) }),
-      ),
+    session: (work) => withSession((_session, lease) => work(connectionOf(lease, gate))),
     exclusive: (name, work) =>
       locks.run(`${accountId}\0${name}`, async () => {
         const relation = lockedRelation(name);
@@ -83,5 +92,7 @@ export function createExecutor(parts: ExecutorParts, accountId: string, tempDir:
     recentAnswers: parts.answers,
 
     transaction: (work) => withSession((session, lease) => inTransaction(session, lease, work)),
+    // DuckDB checkpoints alongside running readers and writers; an empty log cannot fail to replay.
+    checkpoint: async () => void (await withSession((session) => session.run('CHECKPOINT'))),
   };
 }

@@ -41,12 +41,19 @@ export interface WarehouseConnection extends WarehouseSession {
 /** An account's warehouse. Each call takes a pooled connection of its own, so calls run concurrently. */
 export interface WarehouseExecutor extends WarehouseSession {
   readonly accountId: string;
-  /** Where this account's scratch files go (exports); emptied when the process first opens the warehouse. */
+  /** Where exports wait for their client; emptied at start. */
   readonly tempDir: string;
+  /**
+   * Where files for the warehouse to read go (sync batches, webhook bodies, attachments); emptied at
+   * start. The warehouse refuses files anywhere but here, `tempDir` and the account's uploads.
+   */
+  readonly scratchDir: string;
   /** Several statements on one connection, e.g. to use a temporary table. */
   session<T>(work: (session: WarehouseConnection) => Promise<T>): Promise<T>;
   /** `work` inside BEGIN ... COMMIT on one connection; any error rolls everything back. */
   transaction<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+  /** Writes every committed change into the warehouse file, so none depends on replaying the log. */
+  checkpoint(): Promise<void>;
   /**
    * Runs `work` after every earlier `exclusive` call with the same name on this account has finished
    * (in this process). For writers of one table, e.g. `table:static.t_1`, which would otherwise fail

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import { assertSafeAccountId, warehouseTempDir } from './account-paths';
+import { accountScratchDir, assertSafeAccountId, warehouseTempDir } from './account-paths';
 import { createAccountInstances, type InstanceSettings } from './account-instances';
-import { createExecutor } from './executor';
+import { connectionOf, createExecutor } from './executor';
 import { createGate } from './gate';
 import { createKeyedLock } from './keyed-lock';
 import { dropCopies } from './ordered-copies';
@@ -9,7 +9,7 @@ import { OrderedCopyStores, type OrderedCopySettings } from './ordered-copy-stor
 import { RecentAnswers, type RecentAnswerSettings } from './recent-answers';
 import { createRelationVersions } from './relation-versions';
 import { warehouseCallLimit } from './threadpool';
-import type { WarehouseExecutor } from './types';
+import type { WarehouseConnection, WarehouseExecutor } from './types';
 
 export interface WarehouseOptions extends Omit<InstanceSettings, 'maxIdleConnections'> {
   /** DuckDB calls in flight across all accounts; by default what the libuv pool can spare. */
@@ -27,9 +27,18 @@ export interface Warehouse {
   /** The account's executor; cheap, opens nothing until the first query. Throws on an unsafe id. */
   forAccount(accountId: string): WarehouseExecutor;
   isOpen(accountId: string): boolean;
+  /** Opens the account's warehouse now (running its first-open hook), without a query. */
+  open(accountId: string): Promise<void>;
   openAccounts(): string[];
   /** Closes every instance; for server shutdown. */
   close(): Promise<void>;
+  /**
+   * Called the first time this process opens an account's warehouse, before any other call can use
+   * it (see account-instances.ts); one listener, set once by the app.
+   */
+  onFirstOpen(listener: (accountId: string, connection: WarehouseConnection) => Promise<void>): void;
+  /** Called when an account's log could not be replayed and was moved to `savedAs`. */
+  onLogSetAside(listener: (accountId: string, savedAs: string, error: Error) => void): void;
 }
 
 export function warehouseOptions(config: Config): WarehouseOptions {
@@ -44,15 +53,22 @@ export function warehouseOptions(config: Config): WarehouseOptions {
 export function createWarehouse(options: WarehouseOptions): Warehouse {
   const gate = createGate(options.callLimit ?? warehouseCallLimit());
   const copies = new OrderedCopyStores(options.orderedCopies);
+  let firstOpen: ((accountId: string, connection: WarehouseConnection) => Promise<void>) | null = null;
+  let logSetAside: ((accountId: string, savedAs: string, error: Error) => void) | null = null;
   const instances = createAccountInstances({ ...options, maxIdleConnections: options.maxIdleConnections ?? 4 }, gate, {
     reset: (accountId) => copies.forAccount(accountId).reset(),
+    firstOpen: async (accountId, lease) => firstOpen?.(accountId, connectionOf(lease, gate)),
+    logSetAside: (accountId, savedAs, error) => logSetAside?.(accountId, savedAs, error),
   });
   const versions = createRelationVersions();
   const answers = new RecentAnswers(options.recentAnswers);
   const parts = { instances, gate, locks: createKeyedLock(), versions, copies, answers };
   const forAccount = (accountId: string) => {
     assertSafeAccountId(accountId);
-    return createExecutor(parts, accountId, warehouseTempDir(options.dataDir, accountId));
+    return createExecutor(parts, accountId, {
+      tempDir: warehouseTempDir(options.dataDir, accountId),
+      scratchDir: accountScratchDir(options.dataDir, accountId),
+    });
   };
   // A write settled: the relation's copies and answers show rows it may have changed.
   versions.onBump((accountId, relation) => {
@@ -63,7 +79,17 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
   return {
     forAccount,
     isOpen: (accountId) => instances.isOpen(accountId),
+    async open(accountId) {
+      assertSafeAccountId(accountId);
+      (await instances.lease(accountId)).release();
+    },
     openAccounts: () => instances.openAccounts(),
     close: () => instances.close(),
+    onFirstOpen: (listener) => {
+      firstOpen = listener;
+    },
+    onLogSetAside: (listener) => {
+      logSetAside = listener;
+    },
   };
 }

@@ -4,17 +4,26 @@ import { AppError } from '../../../src/server/errors';
 import { csvFileError } from '../../../src/server/warehouse/csv-errors';
 import { importCsvToTable } from '../../../src/server/warehouse/csv-import';
 import type { WarehouseExecutor } from '../../../src/server/warehouse/types';
-import { makeWarehouse, sql, tempDir, writeFile } from './helpers';
+import { makeWarehouse, scratchOf, sql, writeFile } from './helpers';
 
 const ACCOUNT = '55555555-5555-4555-8555-555555555555';
 const MB = 1024 * 1024;
 
 function setup() {
   const { warehouse } = makeWarehouse();
-  const dir = tempDir();
   const executor = warehouse.forAccount(ACCOUNT);
+  const dir = scratchOf(executor);
+  // As the static tables service does: an import holds the table's lock.
   const importFile = (name: string, content: string | Buffer, maxBytes = MB) =>
-    importCsvToTable(executor, { filePath: writeFile(dir, name, content), schema: 'static', table: 't_1', maxBytes });
+    executor.exclusive('table:static.t_1', () =>
+      importCsvToTable(executor, {
+        filePath: writeFile(dir, name, content),
+        schema: 'static',
+        table: 't_1',
+        maxBytes,
+        maxColumns: 500,
+      }),
+    );
   return { executor, importFile };
 }
 
@@ -78,7 +87,7 @@ describe('CSV import', () => {
 
   it('numbers rows in file order when DuckDB reads a large file on several threads', async () => {
     const { executor } = setup();
-    const dir = tempDir();
+    const dir = scratchOf(executor);
     // Past DuckDB's read buffer, so the file is split between threads.
     const rows = 1_200_000;
     const lines = Array.from({ length: rows }, (_, i) => `${i + 1},row ${i + 1} of the file with some padding`);
@@ -89,6 +98,7 @@ describe('CSV import', () => {
       table: 't_big',
       maxBytes: 200 * MB,
       rowIdColumn: '_row_id',
+      maxColumns: 500,
     });
     expect(result.rowCount).toBe(rows);
     const [check] = await executor.all(
@@ -117,13 +127,14 @@ describe('CSV import', () => {
     const rows = 1_400_000;
     const padding = 'x'.repeat(80);
     const lines = Array.from({ length: rows }, (_, i) => `${i + 1},label ${i + 1} ${padding},${i % 7}`);
-    const filePath = writeFile(tempDir(), 'wide.csv', `n,label,k\n${lines.join('\n')}\n`);
+    const filePath = writeFile(scratchOf(executor), 'wide.csv', `n,label,k\n${lines.join('\n')}\n`);
     const result = await importCsvToTable(executor, {
       filePath,
       schema: 'static',
       table: 't_wide',
       maxBytes: 200 * MB,
       rowIdColumn: '_row_id',
+      maxColumns: 500,
     });
     expect(fs.statSync(filePath).size).toBeGreaterThan(128 * MB);
     expect(result.rowCount).toBe(rows);
@@ -135,13 +146,14 @@ describe('CSV import', () => {
 
   it('numbers rows by file order when a header is named rowid, keeping that column as it was', async () => {
     const { executor } = setup();
-    const filePath = writeFile(tempDir(), 'rowid.csv', 'ROWID,name,_rowid\n30,c,x\n10,a,y\n20,b,z\n');
+    const filePath = writeFile(scratchOf(executor), 'rowid.csv', 'ROWID,name,_rowid\n30,c,x\n10,a,y\n20,b,z\n');
     const result = await importCsvToTable(executor, {
       filePath,
       schema: 'static',
       table: 't_1',
       maxBytes: MB,
       rowIdColumn: '_row_id',
+      maxColumns: 500,
     });
     expect(result.columns.map((c) => c.name)).toEqual(['ROWID', 'name', '_rowid']);
     expect(await executor.all(sql('SELECT * FROM static.t_1 ORDER BY _row_id'))).toEqual([

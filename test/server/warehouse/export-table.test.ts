@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { exportTable } from '../../../src/server/warehouse/export-table';
-import { makeWarehouse, sleep, sql, tempDir } from './helpers';
+import { makeWarehouse, scratchOf, sleep, sql } from './helpers';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
 
@@ -47,7 +47,7 @@ describe('table export', () => {
     const stream = await exportTable(executor, { schema: 'static', table: 't_9' }, 'parquet');
     const bytes = await readAll(stream);
     expect(bytes.subarray(0, 4).toString()).toBe('PAR1');
-    const file = path.join(tempDir(), 'copy.parquet');
+    const file = path.join(scratchOf(executor), 'copy.parquet');
     fs.writeFileSync(file, bytes);
     const back = await executor.query(sql('SELECT * FROM read_parquet($1) ORDER BY id', file));
     expect(back.columns.map((c) => [c.name, c.sqlType])).toEqual([

@@ -33,6 +33,15 @@ export const sql = (text: string, ...parameters: (string | number | boolean | bi
   parameters,
 });
 
+/**
+ * The account's scratch folder (made if missing): a locked-down warehouse reads and writes files only
+ * in its account's own folders, so files a test hands to DuckDB go here.
+ */
+export function scratchOf(executor: { scratchDir: string }): string {
+  fs.mkdirSync(executor.scratchDir, { recursive: true });
+  return executor.scratchDir;
+}
+
 /** Writes `content` (text or raw bytes) to a file in a temporary folder and returns its path. */
 export function writeFile(dir: string, name: string, content: string | Buffer): string {
   const file = path.join(dir, name);

@@ -22,7 +22,9 @@ describe('warehouse instances', () => {
     await expect(b.all(sql('SELECT * FROM static.t_1'))).rejects.toThrow(/static/);
     await expect(a.all(sql('SELECT * FROM mine'))).rejects.toThrow(/mine/);
     const tables = await b.all(
-      sql("SELECT table_name FROM information_schema.tables WHERE table_schema <> 'information_schema'"),
+      sql(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema NOT IN ('information_schema', '_workspace')",
+      ),
     );
     expect(tables).toEqual([{ table_name: 'mine' }]);
   });

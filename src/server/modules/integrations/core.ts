@@ -16,7 +16,7 @@ import { runDiscovery, setDiscoveryStatus } from './discovery';
 import { findIntegration, listDatasetRows, parseJson, recentRuns, type IntegrationRow } from './repo';
 import { startEmailListener, type EmailListener } from './connectors/email';
 import { ingestAttachment, localPartOf, logMailEvent } from './email-intake';
-import { createSyncRunner, syncScratchDir, type SyncRunner } from './runner';
+import { createSyncRunner, type SyncRunner } from './runner';
 import { nextRunAfter } from './schedule';
 import { openConfiguration, resolveSecretsKey, secretBox, type SecretBox } from './secrets';
 import { settingsSchemaOf, toIntegration } from './views';
@@ -118,7 +118,8 @@ export function createIntegrationsCore(deps: Deps): IntegrationsCore {
         // Lines about one integration's mail (ignored files) go to its activity log.
         if (address && level !== 'INFO') void logMailEvent(deps, address, level, message);
       },
-      dir: path.join(syncScratchDir(deps.config.dataDir), 'mail'),
+      // Emptied at start (durability/startup.ts); each attachment moves to its account's scratch folder.
+      dir: path.join(deps.config.dataDir, 'tmp', 'mail'),
     });
   }
 

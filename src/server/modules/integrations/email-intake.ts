@@ -4,13 +4,19 @@
  * the listener converts XML and Avro to JSON lines first. Other files are logged and ignored. Every
  * attachment is a run of its own, so the activity log shows what arrived.
  */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { LIMITS } from '../../../shared/limits';
 import type { Deps } from '../../context';
+import { exclusiveAll } from '../../warehouse/exclusive-all';
+import { swapTable } from '../../warehouse/swap-table';
+import { PUSH_ARRIVED } from './durable-writes';
 import { datasetTableName, q, quoteQualified, ROW_ID, STAGING_PREFIX } from './physical';
-import { recordArrival } from './push-datasets';
+import type { PushArrival } from './push-datasets';
 import { listDatasetRows, type IntegrationRow } from './repo';
 import { appendLog, createRun, finishRun, startAttempt } from './run-records';
-import { ensureSchema } from './staging';
+import { describeTable, ensureSchema } from './staging';
 
 export interface IncomingAttachment {
   /** The recipient, e.g. `shop.1a2b3c4d@in.example.com`, or its local part. */
@@ -75,7 +81,7 @@ export async function ingestAttachment(deps: Deps, attachment: IncomingAttachmen
   }
   const dataset = attachment.datasetName?.trim() || datasetNameOf(attachment.fileName);
   try {
-    const rows = await replaceDataset(deps, integration, dataset, reader, attachment.path);
+    const rows = await replaceDataset(deps, integration, runId, dataset, reader, attachment.path);
     await log('INFO', `${attachment.fileName}: ${rows} row(s) loaded into ${dataset}.`);
     await finishRun(db, runId, attemptId, 'Completed', clock());
     return { stored: true, dataset, rows };
@@ -90,42 +96,65 @@ export async function ingestAttachment(deps: Deps, attachment: IncomingAttachmen
   }
 }
 
-/** The file's rows replace the dataset's table in one transaction (types detected by DuckDB). */
+/**
+ * The file's rows replace the dataset's table (types detected by DuckDB): read into a staging table
+ * first, then swapped in with the dataset's metadata (durable-writes.ts). The file is moved into the
+ * account's scratch folder first: the only place its warehouse reads files from.
+ */
 async function replaceDataset(
   deps: Deps,
   integration: IntegrationRow,
+  runId: string,
   dataset: string,
   reader: string,
-  file: string,
+  received: string,
 ): Promise<number> {
   const schema = integration.schema_name;
-  const existing = (await listDatasetRows(deps.db, integration.id)).find((d) => d.name === dataset);
+  const datasets = await listDatasetRows(deps.db, integration.id);
   const table =
-    existing?.table_name ??
-    datasetTableName(dataset, new Set((await listDatasetRows(deps.db, integration.id)).map((d) => d.table_name)));
+    datasets.find((d) => d.name === dataset)?.table_name ??
+    datasetTableName(dataset, new Set(datasets.map((d) => d.table_name)));
   const executor = deps.warehouse.forAccount(integration.account_id);
-  await ensureSchema(executor, schema);
-  const staging = `${STAGING_PREFIX}${table}_mail`;
-  const rows = await executor.exclusive(`table:${schema}.${table}`, () =>
-    executor.exclusive(`table:${schema}.${staging}`, () =>
-      executor.transaction(async (tx) => {
-        await tx.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, staging)}`);
-        await tx.run(
-          `CREATE TABLE ${quoteQualified(schema, staging)} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${reader}`,
-          [file],
-        );
-        await tx.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, table)}`);
-        await tx.run(`ALTER TABLE ${quoteQualified(schema, staging)} RENAME TO ${q(table)}`);
-        const [count] = await tx.all({
-          sql: `SELECT count(*)::DOUBLE AS n FROM ${quoteQualified(schema, table)}`,
-          parameters: [],
-        });
-        return Number(count?.n ?? 0);
-      }),
-    ),
-  );
-  await recordArrival(deps, integration, { name: dataset, table, ingestion: 'Overwrite' }, rows);
-  return rows;
+  await fs.promises.mkdir(executor.scratchDir, { recursive: true });
+  const file = path.join(executor.scratchDir, `mail-${randomBytes(6).toString('hex')}${path.extname(received)}`);
+  await fs.promises.rename(received, file);
+  try {
+    await ensureSchema(executor, schema);
+    const staging = `${STAGING_PREFIX}${table}_mail`;
+    return await exclusiveAll(executor, [`table:${schema}.${table}`, `table:${schema}.${staging}`], async () => {
+      await executor.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, staging)}`);
+      await executor.run(
+        `CREATE TABLE ${quoteQualified(schema, staging)} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${reader}`,
+        [file],
+      );
+      const { columns } = await describeTable(executor, schema, staging);
+      if (columns.length > LIMITS.maxColumns) {
+        await executor.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, staging)}`);
+        throw new Error(`The file has ${columns.length} columns; a dataset can have at most ${LIMITS.maxColumns}.`);
+      }
+      return deps.writes.write(
+        integration.account_id,
+        PUSH_ARRIVED,
+        (mark) =>
+          swapTable(executor, schema, staging, table, async (tx) => {
+            const described = await describeTable(tx, schema, table);
+            const arrival: PushArrival = {
+              accountId: integration.account_id,
+              integrationId: integration.id,
+              dataset: { name: dataset, table, ingestion: 'Overwrite' },
+              ...described,
+              received: described.rowCount,
+              at: deps.clock().toISOString(),
+            };
+            await mark(tx, arrival);
+            return described.rowCount;
+          }),
+        { runId },
+      );
+    });
+  } finally {
+    await fs.promises.rm(file, { force: true });
+  }
 }
 
 /** A line of the listener about an integration's mail (e.g. an ignored file), as a run of its own. */

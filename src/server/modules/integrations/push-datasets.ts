@@ -1,56 +1,56 @@
 /**
  * Datasets of push sources (webhook, incoming e-mail): they appear when data arrives, and their
- * metadata follows the table after each arrival.
+ * metadata follows the table after each arrival. Recorded with the arrival's warehouse write
+ * (durable-writes.ts), so a crash between the two cannot leave them apart.
  */
-import type { IngestionType } from '../../../shared/integrations';
-import type { Deps } from '../../context';
+import { z } from 'zod';
+import { INGESTION_TYPES } from '../../../shared/integrations';
+import { columnSchema } from '../../../shared/tables';
+import type { Db } from '../../db/database';
 import { newId } from '../../db/ids';
 import type { DiscoveredDataset } from './connectors/types';
-import type { IntegrationRow } from './repo';
 import { addRecordsPerDay } from './run-records';
-import { describeTable } from './staging';
 
-export interface PushDataset {
-  name: string;
-  table: string;
-  ingestion: IngestionType;
-}
+export const pushArrivalSchema = z.object({
+  accountId: z.string(),
+  integrationId: z.string(),
+  dataset: z.object({ name: z.string(), table: z.string(), ingestion: z.enum(INGESTION_TYPES) }),
+  /** The table's columns and rows after the arrival. */
+  columns: z.array(columnSchema),
+  rowCount: z.number(),
+  received: z.number(),
+  at: z.string(),
+});
+export type PushArrival = z.infer<typeof pushArrivalSchema>;
 
 /** The dataset row follows its table (columns, properties, row count); the day's count grows. */
-export async function recordArrival(
-  deps: Deps,
-  integration: IntegrationRow,
-  dataset: PushDataset,
-  received: number,
-): Promise<void> {
-  const { db, clock } = deps;
-  const executor = deps.warehouse.forAccount(integration.account_id);
-  const described = await describeTable(executor, integration.schema_name, dataset.table);
+export async function recordPushArrival(db: Db, arrival: PushArrival): Promise<void> {
+  const { dataset, columns } = arrival;
   const discovered: DiscoveredDataset = {
     name: dataset.name,
-    properties: described.columns.map((c) => ({
-      name: c.columnKey,
-      type: c.type,
-      isPrimaryKey: false,
-      isCursor: false,
-    })),
+    properties: columns.map((c) => ({ name: c.columnKey, type: c.type, isPrimaryKey: false, isCursor: false })),
     supportedSyncTypes: [dataset.ingestion === 'Overwrite' ? 'FullRefresh' : 'Incremental'],
     supportedIngestionTypes: [dataset.ingestion],
     primaryKey: [],
     cursorField: null,
   };
-  const now = clock().toISOString();
   const fields = {
     discovered: JSON.stringify(discovered),
-    selected_properties: JSON.stringify(described.columns.map((c) => c.columnKey)),
-    columns: JSON.stringify(described.columns),
-    row_count: described.rowCount,
-    last_synced_at: now,
+    selected_properties: JSON.stringify(columns.map((c) => c.columnKey)),
+    columns: JSON.stringify(columns),
+    row_count: arrival.rowCount,
+    last_synced_at: arrival.at,
   };
+  const integration = await db
+    .selectFrom('integrations')
+    .select('id')
+    .where('id', '=', arrival.integrationId)
+    .executeTakeFirst();
+  if (!integration) return; // deleted since
   const existing = await db
     .selectFrom('integration_datasets')
     .select('id')
-    .where('integration_id', '=', integration.id)
+    .where('integration_id', '=', arrival.integrationId)
     .where('name', '=', dataset.name)
     .executeTakeFirst();
   if (existing) await db.updateTable('integration_datasets').set(fields).where('id', '=', existing.id).execute();
@@ -58,13 +58,13 @@ export async function recordArrival(
     const position = await db
       .selectFrom('integration_datasets')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('integration_id', '=', integration.id)
+      .where('integration_id', '=', arrival.integrationId)
       .executeTakeFirst();
     await db
       .insertInto('integration_datasets')
       .values({
         id: newId(),
-        integration_id: integration.id,
+        integration_id: arrival.integrationId,
         name: dataset.name,
         table_name: dataset.table,
         position: Number(position?.n ?? 0),
@@ -76,5 +76,5 @@ export async function recordArrival(
       })
       .execute();
   }
-  await addRecordsPerDay(db, integration.account_id, integration.id, clock(), received);
+  await addRecordsPerDay(db, arrival.accountId, arrival.integrationId, new Date(arrival.at), arrival.received);
 }

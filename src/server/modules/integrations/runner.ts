@@ -14,22 +14,11 @@ import { createRunQueue } from '../../jobs/run-queue';
 import type { ConnectorRegistry } from './connectors/registry';
 import { ConnectorError, type ConnectorConfig } from './connectors/types';
 import { activeRun, listDatasetRows, parseJson, type IntegrationRow, type RunRow } from './repo';
-import {
-  addRecordsPerDay,
-  appendLog,
-  createRun,
-  failInterruptedRuns,
-  finishRun,
-  saveProgress,
-  startAttempt,
-} from './run-records';
-import { dropLeftoverStaging, ensureSchema } from './staging';
+import { appendLog, createRun, failInterruptedRuns, finishRun, saveProgress, startAttempt } from './run-records';
+import { ensureSchema } from './staging';
 import { syncDataset } from './sync-dataset';
 
 const PROGRESS_EVERY_MS = 1_000;
-
-/** Scratch files of running syncs (batches, downloaded files); emptied at start. */
-export const syncScratchDir = (dataDir: string) => path.join(dataDir, 'tmp', 'syncs');
 
 export interface SyncRunner {
   /** Queues a run; 409 when one of the integration is waiting or running. */
@@ -82,8 +71,8 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
     }));
     const attemptId = await startAttempt(db, runId, progress, clock());
     const executor = deps.warehouse.forAccount(integration.account_id);
-    // Not the warehouse's scratch folder: that is emptied whenever an idle instance reopens.
-    const tempDir = path.join(syncScratchDir(deps.config.dataDir), runId);
+    // In the account's scratch folder: the only place besides uploads and exports its warehouse reads.
+    const tempDir = path.join(executor.scratchDir, 'syncs', runId);
     let status: RunStatus = 'Completed';
     try {
       await log('INFO', `${refresh ? 'Full refresh' : 'Sync'} started: ${rows.length} dataset(s).`);
@@ -91,10 +80,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       const registered = options.registry.get(await options.connectorKeyOf(integration));
       if (!registered && rows.length > 0) throw new ConnectorError(INTEGRATION_MESSAGES.noConnector, 'ConfigError');
       const config = await options.openConfig(integration);
-      if (rows.length > 0) {
-        await ensureSchema(executor, integration.schema_name);
-        await dropLeftoverStaging(executor, integration.schema_name);
-      }
+      if (rows.length > 0) await ensureSchema(executor, integration.schema_name);
       await fs.promises.mkdir(tempDir, { recursive: true });
       for (const [index, row] of rows.entries()) {
         const entry = progress[index] as DatasetProgress;
@@ -105,6 +91,10 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
           const result = await syncDataset(
             {
               executor,
+              writes: deps.writes,
+              integrationId: integration.id,
+              runId,
+              clock,
               connector: registered!.connector,
               config,
               signal: controller.signal,
@@ -125,23 +115,6 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
           entry.status = 'Completed';
           entry.recordsProcessed = result.records;
           entry.bytesProcessed = result.bytes;
-          const now = clock();
-          await db
-            .updateTable('integration_datasets')
-            .set({
-              // State is kept only from a successful read; a full refresh starts it over.
-              state: result.state === null ? (refresh ? null : row.state) : JSON.stringify(result.state),
-              columns: JSON.stringify(result.columns),
-              row_count: result.rowCount,
-              last_synced_at: now.toISOString(),
-            })
-            .where('id', '=', row.id)
-            .execute();
-          await addRecordsPerDay(db, integration.account_id, integration.id, now, result.records);
-          await log(
-            'INFO',
-            `${row.name}: ${result.records} record(s) read (${result.syncType}, ${result.ingestion}); the table has ${result.rowCount} row(s).`,
-          );
         } catch (error) {
           if (isAbort(error) || controller.signal.aborted) {
             entry.status = 'Cancelled';
@@ -203,10 +176,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       }
     },
     isBusy: (integrationId) => busy.has(integrationId),
-    async recover() {
-      await fs.promises.rm(syncScratchDir(deps.config.dataDir), { recursive: true, force: true });
-      return failInterruptedRuns(db, clock());
-    },
+    recover: () => failInterruptedRuns(db, clock()),
     idle: () => queue.idle(),
     async close() {
       for (const controller of controllers.values()) controller.abort();

@@ -21,7 +21,9 @@ import { createIntegrationsCore } from './core';
 import { createCustomDefinition, findDefinition, listDefinitions } from './definitions';
 import { createDatasetCalls } from './dataset-calls';
 import { createRunCalls } from './run-calls';
-import { cleanSchemaName, q, quoteQualified } from './physical';
+import { cleanSchemaName, q } from './physical';
+import { exclusiveAll } from '../../warehouse/exclusive-all';
+import { INTEGRATION_DELETED, registerIntegrationWrites } from './durable-writes';
 import { findIntegration, listDatasetRows, recentRuns, parseJson, type IntegrationRow } from './repo';
 import { hashToken, newToken, sealConfiguration } from './secrets';
 import { ingestWebhook } from './webhook';
@@ -64,6 +66,7 @@ const isUniqueViolation = (error: unknown) =>
 
 export function createIntegrationsService(deps: Deps) {
   const { db, clock } = deps;
+  registerIntegrationWrites(deps.writes);
   const core = createIntegrationsCore(deps);
   const { registry, box } = core;
 
@@ -231,15 +234,15 @@ export function createIntegrationsService(deps: Deps) {
       if (core.runner.isBusy(id))
         throw conflict('A sync of this integration is running; delete it when the sync has finished.');
       const executor = deps.warehouse.forAccount(ctx.accountId);
-      for (const dataset of await listDatasetRows(db, id)) {
-        await executor.exclusive(`table:${row.schema_name}.${dataset.table_name}`, () =>
-          executor.run(`DROP TABLE IF EXISTS ${quoteQualified(row.schema_name, dataset.table_name)}`),
-        );
-      }
-      await executor.exclusive(`schema:${row.schema_name}`, () =>
-        executor.run(`DROP SCHEMA IF EXISTS ${q(row.schema_name)} CASCADE`),
+      const tables = (await listDatasetRows(db, id)).map((d) => `table:${row.schema_name}.${d.table_name}`);
+      await exclusiveAll(executor, [...tables, `schema:${row.schema_name}`], () =>
+        deps.writes.write(ctx.accountId, INTEGRATION_DELETED, (mark) =>
+          executor.transaction(async (tx) => {
+            await tx.run(`DROP SCHEMA IF EXISTS ${q(row.schema_name)} CASCADE`);
+            await mark(tx, { integrationId: id });
+          }),
+        ),
       );
-      await db.deleteFrom('integrations').where('id', '=', id).execute();
     },
 
     ...datasetCalls,

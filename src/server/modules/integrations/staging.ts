@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { IngestionType } from '../../../shared/integrations';
 import type { Column, ColumnType } from '../../../shared/tables';
 import { quoteString } from '../../warehouse/quote';
+import { swapTable } from '../../warehouse/swap-table';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
 import { ConnectorError } from './connectors/types';
 import { ROW_ID, STAGING_PREFIX, q, quoteQualified, storedType } from './physical';
@@ -150,55 +151,52 @@ export interface SwapOptions {
 /**
  * Makes the staged rows the dataset's (Overwrite replaces the table; Append adds the rows, with new
  * columns; AppendDedup then keeps the newest row per primary key, by cursor then arrival). One
- * transaction: on failure the table is as before. Returns the table's columns and row count.
+ * transaction, in which `alongside` also runs with the table as it will be: on failure the table is
+ * as before. The caller holds `exclusive` of the table and of the staging table.
  */
-export async function swapIn(
+export async function swapIn<T>(
   executor: WarehouseExecutor,
   staging: Staging,
   options: SwapOptions,
-): Promise<{ columns: Column[]; rowCount: number }> {
+  alongside: (tx: WarehouseSession, table: { columns: Column[]; rowCount: number }) => Promise<T>,
+): Promise<T> {
   const { schema } = staging;
   const target = quoteQualified(schema, options.table);
   const staged = quoteQualified(schema, staging.name);
-  return executor.exclusive(`table:${schema}.${options.table}`, () =>
-    executor.exclusive(`table:${schema}.${staging.name}`, () =>
-      executor.transaction(async (tx) => {
-        // Batches were appended (and committed) in the order they were read, and rowid follows
-        // insertion order: numbering here spares every batch a row_number() window, which would
-        // make DuckDB's parallel readers hand their rows over in order.
-        await tx.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
-        const exists = await tableExists(tx, schema, options.table);
-        if (options.ingestion === 'Overwrite' || !exists) {
-          await tx.run(`DROP TABLE IF EXISTS ${target}`);
-          await tx.run(`ALTER TABLE ${staged} RENAME TO ${q(options.table)}`);
-        } else {
-          const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
-          const have = new Set(current.columns.map((c) => c.name));
-          for (const column of staging.columns) {
-            if (!have.has(column.name))
-              await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${storedType(column.type)}`);
-          }
-          await tx.run(
-            `INSERT INTO ${target} BY NAME SELECT * REPLACE (${q(ROW_ID)} + ` +
-              `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}) FROM ${staged}`,
-          );
-          await tx.run(`DROP TABLE ${staged}`);
-          if (options.ingestion === 'AppendDedup' && options.primaryKey.length > 0) {
-            const order = [
-              ...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []),
-              `${q(ROW_ID)} DESC`,
-            ];
-            await tx.run(
-              `DELETE FROM ${target} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
-                `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
-                `FROM ${target}) WHERE rn > 1)`,
-            );
-          }
-        }
-        return describeTable(tx, schema, options.table);
-      }),
-    ),
-  );
+  // Batches were appended (and committed) in the order they were read, and rowid follows insertion
+  // order: numbering here spares every batch a row_number() window, which would make DuckDB's
+  // parallel readers hand their rows over in order. Committed on its own, before the swap renames the
+  // table (see swap-table.ts); a crash in between leaves only a staging table, swept at start.
+  await executor.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
+  const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
+  if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
+    return swapTable(executor, schema, staging.name, options.table, describedInside);
+  }
+  return executor.transaction(async (tx) => {
+    const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
+    const have = new Set(current.columns.map((c) => c.name));
+    for (const column of staging.columns) {
+      if (!have.has(column.name))
+        await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${storedType(column.type)}`);
+    }
+    await tx.run(
+      `INSERT INTO ${target} BY NAME SELECT * REPLACE (${q(ROW_ID)} + ` +
+        `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}) FROM ${staged}`,
+    );
+    await tx.run(`DROP TABLE ${staged}`);
+    if (options.ingestion === 'AppendDedup' && options.primaryKey.length > 0) {
+      const order = [
+        ...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []),
+        `${q(ROW_ID)} DESC`,
+      ];
+      await tx.run(
+        `DELETE FROM ${target} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
+          `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
+          `FROM ${target}) WHERE rn > 1)`,
+      );
+    }
+    return describedInside(tx);
+  });
 }
 
 /** The table's columns (without `_row_id`) as the tables API shows them, and its row count. */
@@ -214,18 +212,4 @@ export async function describeTable(
     .filter((c) => c.name !== ROW_ID)
     .map((c, order) => ({ columnKey: c.name, displayName: c.name, description: null, order, type: c.type }));
   return { columns, rowCount: Number(count?.n ?? 0) };
-}
-
-/** Drops staging tables a crash left in the schema. */
-export async function dropLeftoverStaging(executor: WarehouseExecutor, schema: string): Promise<void> {
-  const rows = await executor.all({
-    sql: 'SELECT table_name FROM duckdb_tables() WHERE schema_name = $1 AND starts_with(table_name, $2)',
-    parameters: [schema, STAGING_PREFIX],
-  });
-  for (const row of rows) {
-    const name = String(row.table_name);
-    await executor.exclusive(`table:${schema}.${name}`, () =>
-      executor.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, name)}`),
-    );
-  }
 }

@@ -9,12 +9,21 @@ import type { Connector, ConnectorConfig, ConnectorContext, LogLevel } from './c
 import { alwaysSelected, discoveredOf, parseJson, type DatasetRow } from './repo';
 import { createStaging, dropStaging, stageFile, stageRecords, swapIn, type StagedColumn } from './staging';
 import { readAhead } from './read-ahead';
+import { LIMITS } from '../../../shared/limits';
+import type { WriteJournal } from '../../durability/write-journal';
+import { exclusiveAll } from '../../warehouse/exclusive-all';
+import { ConnectorError } from './connectors/types';
+import { DATASET_SYNCED, type DatasetSynced } from './durable-writes';
 
 /** Records are written to the staging table in batches of about this many. */
 const FLUSH_RECORDS = 20_000;
 
 export interface DatasetSyncContext {
   executor: WarehouseExecutor;
+  writes: WriteJournal;
+  integrationId: string;
+  runId: string;
+  clock: () => Date;
   connector: Connector;
   config: ConnectorConfig;
   signal: AbortSignal;
@@ -59,6 +68,13 @@ export async function syncDataset(
   const syncType: SyncType = fullRefresh ? 'FullRefresh' : (row.sync_type as SyncType);
   const ingestion: IngestionType = fullRefresh ? 'Overwrite' : (row.ingestion_type as IngestionType);
   const columns = selectedColumns(row);
+  if (columns.length > LIMITS.maxColumns) {
+    throw new ConnectorError(
+      `The dataset has ${columns.length} properties, but a dataset can have at most ${LIMITS.maxColumns} columns. ` +
+        'Choose fewer properties in Dataset settings.',
+      'ConfigError',
+    );
+  }
   const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns);
   let buffer: Record<string, unknown>[] = [];
   let state: unknown = null;
@@ -107,12 +123,44 @@ export async function syncDataset(
     }
     await flushed();
     if (ctx.signal.aborted) throw abortedError();
-    const swapped = await swapIn(ctx.executor, staging, {
+    const { executor, schema } = ctx;
+    const options = {
       table: row.table_name,
       ingestion,
       primaryKey: discovered.primaryKey,
       cursorField: discovered.cursorField,
-    });
+    };
+    // State is kept only from a successful read; a full refresh starts it over.
+    const keptState = state === null ? (fullRefresh ? null : row.state) : JSON.stringify(state);
+    const swapped = await exclusiveAll(
+      executor,
+      [`table:${schema}.${row.table_name}`, `table:${schema}.${staging.name}`],
+      () =>
+        ctx.writes.write(
+          executor.accountId,
+          DATASET_SYNCED,
+          (mark) =>
+            swapIn(executor, staging, options, async (tx, table) => {
+              const synced: DatasetSynced = {
+                accountId: executor.accountId,
+                integrationId: ctx.integrationId,
+                datasetId: row.id,
+                datasetName: row.name,
+                runId: ctx.runId,
+                state: keptState,
+                columns: table.columns,
+                rowCount: table.rowCount,
+                records: staging.rows,
+                syncType,
+                ingestion,
+                at: ctx.clock().toISOString(),
+              };
+              await mark(tx, synced);
+              return table;
+            }),
+          { runId: ctx.runId },
+        ),
+    );
     return { records: staging.rows, bytes: staging.bytes, ...swapped, state, syncType, ingestion };
   } finally {
     await writing.catch(() => undefined);

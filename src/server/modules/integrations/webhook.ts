@@ -11,10 +11,12 @@ import type { Deps } from '../../context';
 import { badInput } from '../../errors';
 import { quoteString } from '../../warehouse/quote';
 import { ROW_ID, q, quoteQualified } from './physical';
-import { recordArrival } from './push-datasets';
+import type { MarkWrite } from '../../durability/write-journal';
+import type { WarehouseSession } from '../../warehouse/types';
+import { PUSH_ARRIVED } from './durable-writes';
+import type { PushArrival } from './push-datasets';
 import { type IntegrationRow } from './repo';
-import { syncScratchDir } from './runner';
-import { ensureSchema, tableExists } from './staging';
+import { describeTable, ensureSchema, tableExists } from './staging';
 
 export const WEBHOOK_DATASET = 'records';
 
@@ -70,7 +72,7 @@ export async function ingestWebhook(
   const schema = integration.schema_name;
   const table = WEBHOOK_DATASET;
   await ensureSchema(executor, schema);
-  const dir = syncScratchDir(deps.config.dataDir);
+  const dir = executor.scratchDir;
   await fs.promises.mkdir(dir, { recursive: true });
   const file = path.join(dir, `webhook-${randomBytes(6).toString('hex')}.jsonl`);
   await fs.promises.writeFile(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
@@ -79,46 +81,58 @@ export async function ingestWebhook(
   const detect = `read_json($1, format = 'newline_delimited', sample_size = -1, maximum_depth = 2)`;
   try {
     return await executor.exclusive(`table:${schema}.${table}`, async () => {
-      try {
-        await executor.transaction(async (tx) => {
-          const detected = await tx.query({ sql: `SELECT * FROM ${detect} LIMIT 0`, parameters: [file] });
-          const incoming = detected.columns.map((c) => ({ name: c.name, sqlType: flatType(c.sqlType) }));
-          const source =
-            `read_json($1, format = 'newline_delimited', columns = ` +
-            `{${incoming.map((c) => `${quoteString(c.name)}: ${quoteString(c.sqlType)}`).join(', ')}})`;
-          if (!(await tableExists(tx, schema, table))) {
-            await tx.run(`CREATE TABLE ${target} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${source}`, [
-              file,
-            ]);
-            return;
-          }
-          const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
-          const have = new Map(current.columns.map((c) => [c.name.toLowerCase(), c]));
-          for (const column of incoming) {
-            const existing = have.get(column.name.toLowerCase());
-            if (!existing) {
-              await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${column.sqlType}`);
-              continue;
-            }
-            const widened = widerType(existing.sqlType, column.sqlType);
-            if (widened !== null)
-              await tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(existing.name)} TYPE ${widened}`);
-          }
-          await tx.run(
-            `INSERT INTO ${target} BY NAME SELECT row_number() OVER () + ` +
-              `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}, * FROM ${source}`,
-            [file],
-          );
-        });
-      } catch (error) {
+      const dataset = { name: WEBHOOK_DATASET, table: WEBHOOK_DATASET, ingestion: 'Append' as const };
+      const recordArrival = async (tx: WarehouseSession, mark: MarkWrite) => {
+        const described = await describeTable(tx, schema, table);
+        const arrival: PushArrival = {
+          accountId: integration.account_id,
+          integrationId: integration.id,
+          dataset,
+          ...described,
+          received: records.length,
+          at: deps.clock().toISOString(),
+        };
+        await mark(tx, arrival);
+      };
+      // Only a failure of the warehouse transaction means nothing was stored.
+      const notStored = (error: unknown) => {
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         throw badInput(`The records could not be stored (nothing was stored): ${message}`);
-      }
-      await recordArrival(
-        deps,
-        integration,
-        { name: WEBHOOK_DATASET, table: WEBHOOK_DATASET, ingestion: 'Append' },
-        records.length,
+      };
+      await deps.writes.write(integration.account_id, PUSH_ARRIVED, (mark) =>
+        executor
+          .transaction(async (tx) => {
+            const detected = await tx.query({ sql: `SELECT * FROM ${detect} LIMIT 0`, parameters: [file] });
+            const incoming = detected.columns.map((c) => ({ name: c.name, sqlType: flatType(c.sqlType) }));
+            const source =
+              `read_json($1, format = 'newline_delimited', columns = ` +
+              `{${incoming.map((c) => `${quoteString(c.name)}: ${quoteString(c.sqlType)}`).join(', ')}})`;
+            if (!(await tableExists(tx, schema, table))) {
+              await tx.run(`CREATE TABLE ${target} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${source}`, [
+                file,
+              ]);
+              return recordArrival(tx, mark);
+            }
+            const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
+            const have = new Map(current.columns.map((c) => [c.name.toLowerCase(), c]));
+            for (const column of incoming) {
+              const existing = have.get(column.name.toLowerCase());
+              if (!existing) {
+                await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${column.sqlType}`);
+                continue;
+              }
+              const widened = widerType(existing.sqlType, column.sqlType);
+              if (widened !== null)
+                await tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(existing.name)} TYPE ${widened}`);
+            }
+            await tx.run(
+              `INSERT INTO ${target} BY NAME SELECT row_number() OVER () + ` +
+                `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}, * FROM ${source}`,
+              [file],
+            );
+            return recordArrival(tx, mark);
+          })
+          .catch(notStored),
       );
       return { received: records.length };
     });

@@ -16,7 +16,6 @@ import {
   listAccountVersions,
   listVersions,
   saveDefinition,
-  setStatus,
   touchModel,
   type ModelRow,
   type VersionRow,
@@ -201,19 +200,6 @@ export function createModelCore(deps: Deps) {
     if (!result.valid) throw badInput(result.message ?? 'The formula is not valid.');
   }
 
-  /** The previous active version becomes Inactive and `versionId` Active, in one transaction. */
-  async function switchActive(versions: VersionRow[], versionId: string): Promise<void> {
-    const at = now();
-    await db.transaction().execute(async (trx) => {
-      for (const v of versions) {
-        if (v.status === 'Active' && v.id !== versionId) await setStatus(trx, v.id, 'Inactive', at);
-      }
-      await setStatus(trx, versionId, 'Active', at);
-      const modelId = versions.find((v) => v.id === versionId)?.modelId;
-      if (modelId) await touchModel(trx, modelId, at);
-    });
-  }
-
   return {
     db,
     now,
@@ -228,7 +214,6 @@ export function createModelCore(deps: Deps) {
     get,
     createWith,
     refuseBadFormula,
-    switchActive,
   };
 }
 

@@ -25,12 +25,14 @@ import { checkFormula } from './describe';
 import { addColumn, checkJoins, deleteColumn, reorderColumns, updateColumn } from './edits';
 import { findVersion, listAccountVersions, listModelRows, listVersions, touchModel } from './repo';
 import { loadSources, referencedSources, sourceOptions } from './sources';
-import { createModelView, dropModelViews } from './views';
+import { activateVersion, deleteModel } from './views';
+import { registerModelWrites } from './durable-writes';
 import { VERSION_NOT_FOUND, createModelCore, pickVersion } from './core';
 import { createPivotData } from './pivot-data';
 import { PIVOT_EXPORT_FORMATS, type PivotExportFormat } from './pivot-export';
 
 export function createModelsService(deps: Deps) {
+  registerModelWrites(deps.writes);
   const core = createModelCore(deps);
   const pivots = createPivotData(deps);
   const {
@@ -46,7 +48,6 @@ export function createModelsService(deps: Deps) {
     createWith,
     refuseBadFormula,
     refuseCycles,
-    switchActive,
   } = core;
   return {
     async list(ctx: AccountContext): Promise<ModelListItem[]> {
@@ -121,8 +122,7 @@ export function createModelsService(deps: Deps) {
           const name = models.find((m) => m.id === user.modelId)?.name ?? 'another model';
           throw conflict(`This model is used by ${name}. Remove it from there first.`);
         }
-        await dropModelViews(warehouse(ctx), [...own]);
-        await db.deleteFrom('models').where('id', '=', id).where('account_id', '=', ctx.accountId).execute();
+        await deleteModel(warehouse(ctx), deps.writes, id, [...own]);
       });
     },
 
@@ -180,8 +180,12 @@ export function createModelsService(deps: Deps) {
         if (described.errors.hasBreakingErrors) throw badInput(described.errors.texts[0] ?? 'The model has errors.');
         if (!described.compiled) throw badInput(described.problem ?? 'The model cannot be published yet.');
         await refuseCycles(ctx, model, described.dependsOn);
-        await createModelView(warehouse(ctx), draft.id, described.viewSql);
-        await switchActive(versions, draft.id);
+        await activateVersion(
+          warehouse(ctx),
+          deps.writes,
+          { modelId: id, versionId: draft.id, at: now() },
+          described.viewSql,
+        );
         return get(ctx, id);
       });
     },
@@ -212,8 +216,12 @@ export function createModelsService(deps: Deps) {
         if (version.status !== 'Active') {
           const { described } = await describe(ctx, version.definition);
           if (!described.compiled) throw badInput(described.problem ?? 'This version cannot be used any more.');
-          await createModelView(warehouse(ctx), version.id, described.viewSql);
-          await switchActive(await listVersions(db, model.id), version.id);
+          await activateVersion(
+            warehouse(ctx),
+            deps.writes,
+            { modelId: model.id, versionId: version.id, at: now() },
+            described.viewSql,
+          );
         }
         return get(ctx, model.id);
       });

@@ -1,10 +1,13 @@
 import type { SqlValue } from '../../../engine';
-import type { TableChange } from '../../../shared/static-tables';
+import { STATIC_TABLE_LIMITS, type TableChange } from '../../../shared/static-tables';
 import type { AccountContext, Deps } from '../../context';
 import type { WarehouseSession } from '../../warehouse/types';
 import { badInput } from '../../errors';
 import { ROW_ID, STATIC_SCHEMA, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
-import { listColumns, replaceColumns, touchTable } from './repo';
+import { listColumns } from './repo';
+import { TABLE_SAVED, type TableSaved } from './durable-writes';
+import type { MarkWrite } from '../../durability/write-journal';
+import { swapTable } from '../../warehouse/swap-table';
 import { moveRow } from './rows';
 import { warehouseError } from './warehouse-errors';
 
@@ -39,13 +42,15 @@ function keyForNewColumn(requested: string | undefined, taken: ReadonlySet<strin
 }
 
 /**
- * Applies the editor's changes in order inside one warehouse transaction; the column list in the
- * metadata store is updated after the rows, so a failed write changes nothing.
+ * Applies the editor's changes in order, in one warehouse transaction that also records the table's
+ * new columns and row count for the metadata store (durable-writes.ts): a failed change changes
+ * nothing. The caller holds the table's exclusive lock.
  */
 export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, changes: TableChange[]) {
+  const warehouse = deps.warehouse.forAccount(ctx.accountId);
   let columns = await listColumns(deps.db, id);
   // DuckDB cannot commit a transaction that both alters a table and updates or deletes its rows, so
-  // such a batch works on a copy that replaces the table at the end.
+  // such a batch works on a copy, committed first and then swapped in (swap-table.ts).
   const altersColumns = changes.some((c) => c.kind === 'addColumn' || c.kind === 'deleteColumn');
   const editsRows = changes.some((c) => c.kind === 'cells' || c.kind === 'deleteRows' || c.kind === 'moveRow');
   const onCopy = altersColumns && editsRows;
@@ -54,99 +59,127 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   const known = (key: string) => {
     if (!columns.some((c) => c.columnKey === key)) throw badInput(`Unknown column "${key}".`);
   };
-  let rowCount = 0;
-  try {
-    await deps.warehouse.forAccount(ctx.accountId).transaction(async (session) => {
-      const integers = changes.some((c) => c.kind === 'cells') ? await integerColumns(session, id) : new Set<string>();
-      if (onCopy) await session.run(`CREATE TABLE ${table} AS SELECT * FROM ${qualified(id)}`);
-      for (const change of changes) {
-        switch (change.kind) {
-          case 'cells':
-            for (const edit of change.edits) {
-              known(edit.columnKey);
-              const value: SqlValue = edit.value;
-              if (integers.has(edit.columnKey) && !isWhole(value)) {
-                throw badInput(`A value does not fit its column: ${String(value)} is not a whole number.`);
-              }
-              await session.run(`UPDATE ${table} SET ${q(edit.columnKey)} = $1 WHERE ${q(ROW_ID)} = $2`, [
-                value,
-                edit.rowId,
-              ]);
+
+  const edit = async (session: WarehouseSession) => {
+    const integers = changes.some((c) => c.kind === 'cells') ? await integerColumns(session, id) : new Set<string>();
+    for (const change of changes) {
+      switch (change.kind) {
+        case 'cells':
+          for (const cell of change.edits) {
+            known(cell.columnKey);
+            const value: SqlValue = cell.value;
+            if (integers.has(cell.columnKey) && !isWhole(value)) {
+              throw badInput(`A value does not fit its column: ${String(value)} is not a whole number.`);
             }
-            break;
-          case 'addRows':
-            await session.run(
-              `INSERT INTO ${table} (${q(ROW_ID)}) SELECT coalesce((SELECT max(${q(ROW_ID)}) FROM ${table}), 0) + i FROM range(1, $1 + 1) t(i)`,
-              [change.count],
-            );
-            break;
-          case 'deleteRows':
-            await session.run(`DELETE FROM ${table} WHERE ${q(ROW_ID)} IN (SELECT unnest($1::BIGINT[]))`, [
-              JSON.stringify(change.rowIds),
+            await session.run(`UPDATE ${table} SET ${q(cell.columnKey)} = $1 WHERE ${q(ROW_ID)} = $2`, [
+              value,
+              cell.rowId,
             ]);
-            break;
-          case 'moveRow':
-            await moveRow(session, table, change.rowId, change.toRowId);
-            break;
-          case 'addColumn': {
-            const columnKey = keyForNewColumn(change.column.columnKey, new Set(columns.map((c) => c.columnKey)));
-            await session.run(`ALTER TABLE ${table} ADD COLUMN ${q(columnKey)} VARCHAR`);
-            columns = [
-              ...columns,
-              {
-                columnKey,
-                displayName: change.column.displayName,
-                description: change.column.description ?? null,
-                order: columns.length,
-                type: 'Text',
-              },
-            ];
-            break;
           }
-          case 'deleteColumn':
-            known(change.columnKey);
-            await session.run(`ALTER TABLE ${table} DROP COLUMN ${q(change.columnKey)}`);
-            columns = columns.filter((c) => c.columnKey !== change.columnKey);
-            break;
-          case 'moveColumn': {
-            known(change.columnKey);
-            const moving = columns.find((c) => c.columnKey === change.columnKey)!;
-            const rest = columns.filter((c) => c.columnKey !== change.columnKey);
-            const at = Math.min(change.toIndex, rest.length);
-            columns = [...rest.slice(0, at), moving, ...rest.slice(at)];
-            break;
+          break;
+        case 'addRows':
+          await session.run(
+            `INSERT INTO ${table} (${q(ROW_ID)}) SELECT coalesce((SELECT max(${q(ROW_ID)}) FROM ${table}), 0) + i FROM range(1, $1 + 1) t(i)`,
+            [change.count],
+          );
+          break;
+        case 'deleteRows':
+          await session.run(`DELETE FROM ${table} WHERE ${q(ROW_ID)} IN (SELECT unnest($1::BIGINT[]))`, [
+            JSON.stringify(change.rowIds),
+          ]);
+          break;
+        case 'moveRow':
+          await moveRow(session, table, change.rowId, change.toRowId);
+          break;
+        case 'addColumn': {
+          if (columns.length >= STATIC_TABLE_LIMITS.maxColumns) {
+            throw badInput(`A table can have at most ${STATIC_TABLE_LIMITS.maxColumns} columns.`);
           }
-          case 'updateColumn':
-            known(change.columnKey);
-            columns = columns.map((c) =>
-              c.columnKey !== change.columnKey
-                ? c
-                : {
-                    ...c,
-                    displayName: change.displayName ?? c.displayName,
-                    description: change.description === undefined ? c.description : change.description,
-                  },
-            );
-            break;
+          const columnKey = keyForNewColumn(change.column.columnKey, new Set(columns.map((c) => c.columnKey)));
+          await session.run(`ALTER TABLE ${table} ADD COLUMN ${q(columnKey)} VARCHAR`);
+          columns = [
+            ...columns,
+            {
+              columnKey,
+              displayName: change.column.displayName,
+              description: change.column.description ?? null,
+              order: columns.length,
+              type: 'Text',
+            },
+          ];
+          break;
         }
+        case 'deleteColumn':
+          known(change.columnKey);
+          await session.run(`ALTER TABLE ${table} DROP COLUMN ${q(change.columnKey)}`);
+          columns = columns.filter((c) => c.columnKey !== change.columnKey);
+          break;
+        case 'moveColumn': {
+          known(change.columnKey);
+          const moving = columns.find((c) => c.columnKey === change.columnKey)!;
+          const rest = columns.filter((c) => c.columnKey !== change.columnKey);
+          const at = Math.min(change.toIndex, rest.length);
+          columns = [...rest.slice(0, at), moving, ...rest.slice(at)];
+          break;
+        }
+        case 'updateColumn':
+          known(change.columnKey);
+          columns = columns.map((c) =>
+            c.columnKey !== change.columnKey
+              ? c
+              : {
+                  ...c,
+                  displayName: change.displayName ?? c.displayName,
+                  description: change.description === undefined ? c.description : change.description,
+                },
+          );
+          break;
       }
-      if (onCopy) {
-        await session.run(`DROP TABLE ${qualified(id)}`);
-        await session.run(`ALTER TABLE ${table} RENAME TO ${q(warehouseTableName(id))}`);
-      }
-      const [counted] = await session.all({
-        sql: `SELECT count(*)::INTEGER AS n FROM ${qualified(id)}`,
-        parameters: [],
-      });
-      rowCount = Number(counted?.n ?? 0);
-    });
+    }
+  };
+
+  /** Counts the rows and records the outcome, inside the transaction that makes it the table's. */
+  let rowCount = 0;
+  const record = async (session: WarehouseSession, mark: MarkWrite) => {
+    const [counted] = await session.all({ sql: `SELECT count(*)::INTEGER AS n FROM ${qualified(id)}`, parameters: [] });
+    rowCount = Number(counted?.n ?? 0);
+    columns = columns.map((c, i) => ({ ...c, order: i }));
+    const saved: TableSaved = {
+      tableId: id,
+      accountId: ctx.accountId,
+      name: null,
+      columns,
+      rowCount,
+      at: deps.clock().toISOString(),
+    };
+    await mark(session, saved);
+  };
+
+  try {
+    if (onCopy) {
+      await warehouse
+        .transaction(async (session) => {
+          await session.run(`DROP TABLE IF EXISTS ${table}`);
+          await session.run(`CREATE TABLE ${table} AS SELECT * FROM ${qualified(id)}`);
+          await edit(session);
+        })
+        .catch(async (error: unknown) => {
+          await warehouse.run(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+          throw error;
+        });
+      await deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
+        swapTable(warehouse, STATIC_SCHEMA, copyName, warehouseTableName(id), (tx) => record(tx, mark)),
+      );
+    } else {
+      await deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
+        warehouse.transaction(async (session) => {
+          await edit(session);
+          await record(session, mark);
+        }),
+      );
+    }
   } catch (error) {
     throw warehouseError(error);
   }
-  columns = columns.map((c, i) => ({ ...c, order: i }));
-  await deps.db.transaction().execute(async (trx) => {
-    await replaceColumns(trx, id, columns);
-    await touchTable(trx, id, deps.clock(), rowCount);
-  });
   return { columns, rowCount };
 }

@@ -9,6 +9,7 @@ import { saveStream } from '../../http/save-stream';
 import { requireWriter } from '../accounts/access';
 import type { Services } from '../../services';
 import { sizeText } from '../../warehouse/csv-file';
+import { accountUploadsDir } from '../../warehouse/account-paths';
 
 type IdParams = { Params: { id: string } };
 
@@ -23,7 +24,7 @@ async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): P
     file.file.resume();
     throw badInput(`${UPLOAD_FAILED}: only CSV files (text/csv) are accepted.`);
   }
-  const dir = path.join(deps.config.dataDir, 'accounts', accountId, 'uploads');
+  const dir = accountUploadsDir(deps.config.dataDir, accountId);
   await fs.promises.mkdir(dir, { recursive: true });
   const target = path.join(dir, `${newId()}.csv`);
   await saveStream(file.file, target);

@@ -6,6 +6,7 @@ import {
   replaceDataSchema,
   staticQuerySchema,
   tableChangeSchema,
+  STATIC_TABLE_LIMITS,
   type StaticTableSummary,
 } from '../../../shared/static-tables';
 import { LIMITS } from '../../../shared/limits';
@@ -21,7 +22,10 @@ import { compileTableQuery, staticRelation } from '../tables/relations';
 import { applyChanges } from './changes';
 import { listStaticTables } from './list';
 import { STATIC_SCHEMA, ROW_ID, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
-import { findTable, listColumns, replaceColumns, touchTable } from './repo';
+import { findTable, listColumns } from './repo';
+import { TABLE_DELETED, TABLE_SAVED, registerStaticTableWrites, type TableSaved } from './durable-writes';
+import type { MarkWrite } from '../../durability/write-journal';
+import { swapTable } from '../../warehouse/swap-table';
 import { createTableSql, insertRows } from './rows';
 import { warehouseError } from './warehouse-errors';
 
@@ -51,6 +55,7 @@ function keyColumns(input: { columnKey?: string; displayName: string; descriptio
 }
 
 export function createStaticTablesService(deps: Deps) {
+  registerStaticTableWrites(deps.writes);
   const { db, clock } = deps;
 
   async function mustFind(ctx: AccountContext, id: string) {
@@ -64,34 +69,38 @@ export function createStaticTablesService(deps: Deps) {
     return deps.warehouse.forAccount(ctx.accountId).exclusive(`table:static.${warehouseTableName(id)}`, work);
   }
 
-  /** Creates the warehouse table first and the metadata after, so a failure leaves no listed table without rows. */
+  /** The table's rows and its metadata change together (see durable-writes.ts), or neither does. */
+  function saveDurably(ctx: AccountContext, work: (mark: MarkWrite) => Promise<void>): Promise<void> {
+    return deps.writes.write(ctx.accountId, TABLE_SAVED, work).catch((error: unknown) => {
+      throw warehouseError(error);
+    });
+  }
+
+  const saved = (ctx: AccountContext, id: string, columns: Column[], rowCount: number, name: string | null = null) =>
+    ({
+      tableId: id,
+      accountId: ctx.accountId,
+      name,
+      columns,
+      rowCount,
+      at: clock().toISOString(),
+    }) satisfies TableSaved;
+
   async function create(ctx: AccountContext, name: string, columns: Column[], rows: Parameters<typeof insertRows>[3]) {
     const id = newId();
     const warehouse = deps.warehouse.forAccount(ctx.accountId);
     await warehouse.exclusive(`schema:${STATIC_SCHEMA}`, () =>
       warehouse.run(`CREATE SCHEMA IF NOT EXISTS ${q(STATIC_SCHEMA)}`),
     );
-    try {
-      await warehouse.transaction(async (session) => {
-        await session.run(createTableSql(qualified(id), columns));
-        await insertRows(session, qualified(id), columns, rows, 1);
-      });
-    } catch (error) {
-      throw warehouseError(error);
-    }
-    const now = clock().toISOString();
-    try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('static_tables')
-          .values({ id, account_id: ctx.accountId, name, row_count: rows.length, created_at: now, modified_at: now })
-          .execute();
-        await replaceColumns(trx, id, columns);
-      });
-    } catch (error) {
-      await warehouse.run(`DROP TABLE IF EXISTS ${qualified(id)}`);
-      throw error;
-    }
+    await exclusive(ctx, id, () =>
+      saveDurably(ctx, (mark) =>
+        warehouse.transaction(async (session) => {
+          await session.run(createTableSql(qualified(id), columns));
+          await insertRows(session, qualified(id), columns, rows, 1);
+          await mark(session, saved(ctx, id, columns, rows.length, name));
+        }),
+      ),
+    );
     return { id };
   }
 
@@ -149,10 +158,15 @@ export function createStaticTablesService(deps: Deps) {
     async remove(ctx: AccountContext, id: string) {
       await mustFind(ctx, id);
       requireWriter(ctx);
+      const warehouse = deps.warehouse.forAccount(ctx.accountId);
       await exclusive(ctx, id, () =>
-        deps.warehouse.forAccount(ctx.accountId).run(`DROP TABLE IF EXISTS ${qualified(id)}`),
+        deps.writes.write(ctx.accountId, TABLE_DELETED, (mark) =>
+          warehouse.transaction(async (session) => {
+            await session.run(`DROP TABLE IF EXISTS ${qualified(id)}`);
+            await mark(session, { tableId: id });
+          }),
+        ),
       );
-      await db.deleteFrom('static_tables').where('id', '=', id).execute();
     },
 
     /** Replaces columns and rows at once: a failed write leaves the old table as it was. */
@@ -161,23 +175,24 @@ export function createStaticTablesService(deps: Deps) {
       requireWriter(ctx);
       const input = parseInput(replaceDataSchema, raw);
       const columns = keyColumns(input.columns);
-      const staging = `${q(STATIC_SCHEMA)}.${q(`${warehouseTableName(id)}__next`)}`;
+      const warehouse = deps.warehouse.forAccount(ctx.accountId);
+      const next = `${warehouseTableName(id)}__next`;
       await exclusive(ctx, id, async () => {
+        // The new rows are committed into a copy first; the swap then writes no rows (swap-table.ts).
         try {
-          await deps.warehouse.forAccount(ctx.accountId).transaction(async (session) => {
-            await session.run(`DROP TABLE IF EXISTS ${staging}`);
-            await session.run(createTableSql(staging, columns));
-            await insertRows(session, staging, columns, input.rows, 1);
-            await session.run(`DROP TABLE ${qualified(id)}`);
-            await session.run(`ALTER TABLE ${staging} RENAME TO ${q(warehouseTableName(id))}`);
+          await warehouse.transaction(async (session) => {
+            await session.run(`DROP TABLE IF EXISTS ${q(STATIC_SCHEMA)}.${q(next)}`);
+            await session.run(createTableSql(`${q(STATIC_SCHEMA)}.${q(next)}`, columns));
+            await insertRows(session, `${q(STATIC_SCHEMA)}.${q(next)}`, columns, input.rows, 1);
           });
         } catch (error) {
           throw warehouseError(error);
         }
-        await db.transaction().execute(async (trx) => {
-          await replaceColumns(trx, id, columns);
-          await touchTable(trx, id, clock(), input.rows.length);
-        });
+        await saveDurably(ctx, (mark) =>
+          swapTable(warehouse, STATIC_SCHEMA, next, warehouseTableName(id), (tx) =>
+            mark(tx, saved(ctx, id, columns, input.rows.length)),
+          ),
+        );
       });
       return this.get(ctx, id);
     },
@@ -201,36 +216,44 @@ export function createStaticTablesService(deps: Deps) {
       try {
         await mustFind(ctx, id);
         requireWriter(ctx);
+        const warehouse = deps.warehouse.forAccount(ctx.accountId);
         // Generated keys avoid every header name, so renaming one column never collides with another.
         let keys: string[] = [];
-        const result = await importCsvToTable(deps.warehouse.forAccount(ctx.accountId), {
-          filePath,
-          schema: STATIC_SCHEMA,
-          table: warehouseTableName(id),
-          maxBytes: deps.config.uploadMaxBytes,
-          rowIdColumn: ROW_ID,
-          storedNames: (names) => {
-            const taken = new Set<string>(names);
-            keys = names.map(() => {
-              const key = newColumnKey(taken);
-              taken.add(key);
-              return key;
-            });
-            return keys;
-          },
-        });
-        const columns: Column[] = result.columns.map((c, i) => ({
-          columnKey: keys[i]!,
-          displayName: c.name,
-          description: null,
-          order: i,
-          type: c.type,
-        }));
-        await db.transaction().execute(async (trx) => {
-          await replaceColumns(trx, id, columns);
-          await touchTable(trx, id, clock(), result.rowCount);
-        });
-        return { rowCount: result.rowCount, columns };
+        let columns: Column[] = [];
+        let rowCount = 0;
+        await exclusive(ctx, id, () =>
+          deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
+            importCsvToTable(warehouse, {
+              filePath,
+              schema: STATIC_SCHEMA,
+              table: warehouseTableName(id),
+              maxBytes: deps.config.uploadMaxBytes,
+              maxColumns: STATIC_TABLE_LIMITS.maxColumns,
+              rowIdColumn: ROW_ID,
+              storedNames: (names) => {
+                const taken = new Set<string>(names);
+                keys = names.map(() => {
+                  const key = newColumnKey(taken);
+                  taken.add(key);
+                  return key;
+                });
+                return keys;
+              },
+              beforeCommit: async (tx, result) => {
+                columns = result.columns.map((c, i) => ({
+                  columnKey: keys[i]!,
+                  displayName: c.name,
+                  description: null,
+                  order: i,
+                  type: c.type,
+                }));
+                rowCount = result.rowCount;
+                await mark(tx, saved(ctx, id, columns, rowCount));
+              },
+            }),
+          ),
+        );
+        return { rowCount, columns };
       } finally {
         await fs.promises.rm(filePath, { force: true });
       }
