@@ -12,9 +12,11 @@ import { migrateToLatest } from './db/migrate';
 import { createRateLimiter } from './auth/rate-limiter';
 import { tokenHasher } from './auth/tokens';
 import { registerClient, type ClientMode } from './http/client-assets';
+import { registerCrossSiteCheck } from './http/cross-site';
 import { registerDevOutbox } from './http/dev-outbox';
 import { registerErrorHandler } from './http/error-handler';
 import { registerRequestUser, sessionTokenOf, userAgentOf } from './http/request-user';
+import { registerSecurityHeaders } from './http/security-headers';
 import { clearSessionCookie, setSessionCookie } from './http/session-cookie';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { registerAccountsRest } from './modules/accounts/rest';
@@ -58,7 +60,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     clock,
     hashToken: tokenHasher(resolveSecret(config.dataDir, config.sessionSecret)),
-    mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(config.dataDir, clock),
+    mailer: config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : // Without SMTP the console shows each mail's links, so the first sign-in needs only this terminal.
+        outboxMailer(config.dataDir, clock, options.logger === false ? undefined : (text) => console.log(text)),
     loginLimiter: createRateLimiter(config.loginLimits.windowMs, clock),
     warehouse,
     writes: createWriteJournal(db, warehouse, clock),
@@ -82,6 +87,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(server);
+  await registerSecurityHeaders(server, config, { devClient: options.client?.kind === 'vite' });
+  registerCrossSiteCheck(server, config);
   await server.register(cookie);
   await server.register(multipart, { limits: { fileSize: LIMITS.screenshotMaxBytes } });
   registerRequestUser(server, deps);

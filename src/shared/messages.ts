@@ -19,6 +19,8 @@ export const MESSAGES = {
   rolesRequired: 'Choose at least one role.',
   bodyTooLarge: 'The request is too large.',
   malformedJson: 'The request body is not valid JSON.',
+  crossSiteRefused:
+    'This request came from another site and was refused. A script sends JSON (`{}` when it has nothing to send) or an Origin header naming this site.',
   internal: 'Something went wrong on the server. Please try again.',
   bugReportFailed: 'Failed to submit report. Please try again.',
   screenshotNotPng: 'Screenshot must be a PNG image.',

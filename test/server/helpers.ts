@@ -118,6 +118,11 @@ export interface CallResult<T = unknown> {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The PUBLIC_URL of makeApp's apps, which `call` sends as Origin unless told otherwise. */
+export const TEST_ORIGIN = 'http://localhost:3000';
+/** `headers: { origin: NO_ORIGIN }` sends no Origin header at all. */
+export const NO_ORIGIN = '';
 type InjectPayload = NonNullable<InjectOptions['payload']>;
 
 /** One HTTP call through app.inject, JSON in and out. */
@@ -127,7 +132,9 @@ export async function call<T = unknown>(
   url: string,
   options: CallOptions = {},
 ): Promise<CallResult<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  // As the app's own pages send it; a test of cross-site requests sets its own (or none, with null).
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
+  if (options.headers?.origin === NO_ORIGIN) delete headers.origin;
   if (options.cookie) headers.cookie = options.cookie;
   const res = await server.inject({
     method,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context';
 import { bodyOf, inAccount } from '../../http/rest-context';
+import { allowFramingBySelf } from '../../http/security-headers';
 import type { Services } from '../../services';
 import { EXPORT_FORMATS } from '../../warehouse/export-table';
 
@@ -60,6 +61,7 @@ export function registerTablesRest(app: FastifyInstance, deps: Deps, services: S
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     scope.post<TableParams>('/api/tables/:type/:id/download', (req, reply) => {
+      allowFramingBySelf(reply);
       const body = bodyOf(req);
       return sendDownload(req, reply, typeof body === 'object' && body !== null ? body : {});
     });
