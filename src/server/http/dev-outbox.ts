@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { readOutbox } from '../mail/mailer';
+import { isDirectLoopbackRequest } from './loopback';
+
+const LOOPBACK_ONLY =
+  'The outbox is shown only to a browser on the server itself (http://localhost). Sign-in links are also printed on the server console and written to DATA_DIR/outbox.jsonl.';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,10 +16,14 @@ function linkify(text: string): string {
 
 /**
  * Lists the mails written to outbox.jsonl, newest first, so a first run without a mail server can
- * still sign in. Registered only outside production.
+ * still sign in from a browser on the server's own machine. The mails hold sign-in links for every
+ * address, so anyone else who could read this page could sign in as anyone: it answers only
+ * requests made straight from this machine (see isDirectLoopbackRequest), and is registered only
+ * outside production.
  */
 export function registerDevOutbox(app: FastifyInstance, dataDir: string): void {
-  app.get('/dev/outbox', async (_req, reply) => {
+  app.get('/dev/outbox', async (req, reply) => {
+    if (!isDirectLoopbackRequest(req)) return reply.status(403).send({ message: LOOPBACK_ONLY });
     const mails = (await readOutbox(dataDir)).reverse();
     const items = mails
       .map(
