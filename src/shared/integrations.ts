@@ -67,6 +67,8 @@ export const INTEGRATION_MESSAGES = {
   noConnector: 'This kind of integration cannot be created on this server: no connector is installed for it.',
   pushOnly: 'This integration receives its data as it arrives; it has nothing to sync.',
   badWebhookBody: 'The body must be a JSON object or an array of JSON objects.',
+  unknownWebhook: 'Unknown webhook address.',
+  noPushAddress: 'Only Webhook and Incoming e-mail integrations have an address to change.',
 } as const;
 
 /** Polling of the integration screens (spec §9). */

@@ -4,6 +4,7 @@ import {
   IconCalendarTime,
   IconDatabaseCog,
   IconDots,
+  IconKey,
   IconPencil,
   IconRefresh,
   IconReload,
@@ -13,18 +14,20 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Integration } from '../../shared/integrations';
+import { canWrite } from '../../shared/roles';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { gridSearchSchema } from '../components/data-grid/url-state';
 import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
 import { errorMessage } from '../lib/error-message';
+import { currentAccountOf, useMe } from '../lib/session';
 import { trpc } from '../trpc';
 import { ActivityLog } from './-integrations/activity-log';
 import { DatasetData } from './-integrations/dataset-data';
 import { DatasetSettingsDialog } from './-integrations/dataset-settings-dialog';
 import { IntegrationSettingsDialog } from './-integrations/integration-settings-dialog';
 import { useDatasets } from './-integrations/discovery-state';
-import { PushAddress } from './-integrations/push-address';
+import { ChangeAddressDialog, PushAddress } from './-integrations/push-address';
 import { RefreshDataDialog } from './-integrations/refresh-data-dialog';
 import { ScheduleDialog } from './-integrations/schedule-dialog';
 import { SyncControls } from './-integrations/sync-controls';
@@ -61,6 +64,10 @@ function IntegrationView({ integration }: { integration: Integration }) {
   const [editingSettings, setEditingSettings] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const [changingAddress, setChangingAddress] = useState(false);
+  const { data: me } = useMe();
+  // Owners and admins: they alone see (and may change) a push integration's address.
+  const writer = !!me && canWrite(currentAccountOf(me)?.roles ?? [], me.roles);
   const push = isPush(integration);
   // Push integrations have nothing to discover; their datasets appear as data arrives.
   const discovery = useDatasets(id, integration.type !== 'IncomingEmail');
@@ -101,6 +108,11 @@ function IntegrationView({ integration }: { integration: Integration }) {
             Dataset settings
           </Menu.Item>
         )}
+        {push && writer && (
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChangingAddress(true)}>
+            Change address
+          </Menu.Item>
+        )}
         {!push && (
           <>
             <Menu.Item leftSection={<IconCalendarTime size={16} />} onClick={() => setScheduling(true)}>
@@ -124,7 +136,7 @@ function IntegrationView({ integration }: { integration: Integration }) {
   return (
     <Stack gap="sm">
       <BreadcrumbBar title={integration.name} actions={menu} />
-      {push ? <PushAddress integration={integration} /> : <SyncControls integration={integration} />}
+      {push ? <PushAddress integration={integration} canSee={writer} /> : <SyncControls integration={integration} />}
       {discovery.banner}
       {nothingChosen && (
         <Alert color="blue" title="Choose the datasets to sync">
@@ -174,6 +186,7 @@ function IntegrationView({ integration }: { integration: Integration }) {
         />
       )}
       {scheduling && <ScheduleDialog integration={integration} onClose={() => setScheduling(false)} />}
+      {changingAddress && <ChangeAddressDialog integration={integration} onClose={() => setChangingAddress(false)} />}
       {editingSettings && (
         <IntegrationSettingsDialog integration={integration} onClose={() => setEditingSettings(false)} />
       )}

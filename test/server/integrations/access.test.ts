@@ -1,8 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../src/shared/messages';
 import type { TableSummary } from '../../../src/shared/tables';
-import { expectError, type CallResult, type TestApp, type TrpcError } from '../helpers';
-import { appWithTwoTeams, mutation, query, trpcOk } from '../static-tables/helpers';
-import { api, ok, sampleIntegration, selectDatasets, syncNow, expectCompleted, type Integration } from './helpers';
+import { expectError, listen, type CallResult, type TestApp, type TrpcError } from '../helpers';
+import { appWithTeam, appWithTwoTeams, mutation, query, trpcOk } from '../static-tables/helpers';
+import {
+  api,
+  createIntegration,
+  definitionNamed,
+  ok,
+  sampleIntegration,
+  selectDatasets,
+  syncNow,
+  expectCompleted,
+  type Integration,
+} from './helpers';
 
 interface Call {
   name: string;
@@ -136,3 +149,143 @@ describe('integrations access', () => {
     expect(refused.body.error.data.code).toBe('FORBIDDEN');
   });
 });
+
+describe('push addresses are credentials: shown only to writers, and writers can change them', () => {
+  async function pushIntegrations(t: TestApp, cookie: string) {
+    const create = async (definitionName: string, name: string) => {
+      const definition = await definitionNamed(t, cookie, definitionName);
+      return ok(
+        await createIntegration(t, cookie, { integrationDefinitionId: definition.id, name, schemaName: name }),
+        201,
+      );
+    };
+    return { hook: await create('Webhook', 'hooks'), inbox: await create('Incoming e-mail', 'inbox') };
+  }
+  const secretsOf = (hook: Integration, inbox: Integration) => [
+    hook.webhookToken!,
+    inbox.emailAddress!.replace(/@.*$/, ''),
+  ];
+
+  it('read_only members get no webhook token, URL or e-mail address in REST and tRPC, single or listed', async () => {
+    const { t, team } = await appWithTeam();
+    const { hook, inbox } = await pushIntegrations(t, team.owner.cookie);
+    expect(hook.webhookToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(inbox.emailAddress).toMatch(/^inbox\.[0-9a-f]{16}@/);
+    const secrets = secretsOf(hook, inbox);
+
+    const answers = async (cookie: string) => [
+      ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${hook.id}`)),
+      ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${inbox.id}`)),
+      ...ok(await api<Integration[]>(t, cookie, 'GET', '/api/integrations')),
+      trpcOk(await query<Integration>(t, 'integrations.get', { id: hook.id }, cookie)),
+      trpcOk(await query<Integration>(t, 'integrations.get', { id: inbox.id }, cookie)),
+      ...trpcOk(await query<Integration[]>(t, 'integrations.list', undefined, cookie)),
+    ];
+    const forReader = await answers(team.readOnly.cookie);
+    expect(forReader).toHaveLength(8);
+    for (const integration of forReader) {
+      expect(integration).toMatchObject({ webhookToken: null, webhookUrl: null, emailAddress: null });
+      // Nowhere in the answer, nested or not.
+      for (const secret of secrets) expect(JSON.stringify(integration)).not.toContain(secret);
+    }
+    // Writers (owner and admin) see them.
+    for (const cookie of [team.owner.cookie, team.admin.cookie]) {
+      const seen = await answers(cookie);
+      expect(seen.filter((i) => i.type === 'Webhook').every((i) => i.webhookToken === hook.webhookToken)).toBe(true);
+      expect(seen.filter((i) => i.type === 'IncomingEmail').every((i) => i.emailAddress === inbox.emailAddress)).toBe(
+        true,
+      );
+    }
+    // The settings save and schedule answers follow the same rule: a writer's save shows the address to the writer.
+    const renamed = ok(
+      await api<Integration>(t, team.admin.cookie, 'PUT', `/api/integrations/${hook.id}`, { name: 'Hooks 2' }),
+    );
+    expect(renamed.webhookToken).toBe(hook.webhookToken);
+  });
+
+  it('writers change the webhook address (REST) and the e-mail address (tRPC); the old ones stop at once', async () => {
+    const { t, team } = await appWithTeam();
+    const { hook, inbox } = await pushIntegrations(t, team.owner.cookie);
+    const base = await listen(t);
+    const post = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post(hook.webhookUrl!, { n: 1 })).status).toBe(200);
+
+    const rotated = ok(
+      await api<Integration>(t, team.admin.cookie, 'POST', `/api/integrations/${hook.id}/rotate-address`, {}),
+    );
+    expect(rotated.webhookToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rotated.webhookToken).not.toBe(hook.webhookToken);
+    expect(rotated.webhookUrl).toBe(`/api/integrations/webhook/${rotated.webhookToken}`);
+    // The old address answers exactly as one that never existed.
+    const old = await post(hook.webhookUrl!, { n: 2 });
+    const never = await post(`/api/integrations/webhook/${'x'.repeat(43)}`, { n: 2 });
+    expect(old.status).toBe(404);
+    expect(await old.json()).toEqual(await never.json());
+    expect((await post(rotated.webhookUrl!, { n: 3 })).status).toBe(200);
+    const stored = await t.deps.db
+      .selectFrom('integrations')
+      .selectAll()
+      .where('id', '=', hook.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(hook.webhookToken);
+
+    const receive = (address: string) =>
+      t.services.integrations.receiveAttachment({
+        address,
+        fileName: 'sales.csv',
+        contentType: 'text/csv',
+        path: writeScratch(t, 'region,amount\nNorth,10\n'),
+      });
+    const changed = trpcOk(
+      await mutation<Integration>(t, 'integrations.rotateAddress', { id: inbox.id }, team.owner.cookie),
+    );
+    expect(changed.emailAddress).toMatch(/^inbox\.[0-9a-f]{16}@/);
+    expect(changed.emailAddress).not.toBe(inbox.emailAddress);
+    expect(await receive(inbox.emailAddress!)).toMatchObject({ stored: false });
+    expect(await receive(changed.emailAddress!)).toMatchObject({ stored: true, rows: 1 });
+    expect(ok(await api<Integration>(t, team.owner.cookie, 'GET', `/api/integrations/${inbox.id}`)).emailAddress).toBe(
+      changed.emailAddress,
+    );
+  });
+
+  it('read_only members and other accounts cannot change an address; synced integrations have none', async () => {
+    const { t, a, b } = await appWithTwoTeams();
+    const { hook } = await pushIntegrations(t, a.owner.cookie);
+    const url = `/api/integrations/${hook.id}/rotate-address`;
+    expect(expectError(await api(t, a.readOnly.cookie, 'POST', url, {}), 403)).toBe(MESSAGES.readOnly);
+    const refused = (await mutation(
+      t,
+      'integrations.rotateAddress',
+      { id: hook.id },
+      a.readOnly.cookie,
+    )) as unknown as CallResult<TrpcError>;
+    expect(refused.body.error.data.code).toBe('FORBIDDEN');
+    expectError(await api(t, b.owner.cookie, 'POST', url, {}), 404);
+    const hidden = (await mutation(
+      t,
+      'integrations.rotateAddress',
+      { id: hook.id },
+      b.owner.cookie,
+    )) as unknown as CallResult<TrpcError>;
+    expect(hidden.body.error.data.code).toBe('NOT_FOUND');
+    // Still the same address.
+    expect(ok(await api<Integration>(t, a.owner.cookie, 'GET', `/api/integrations/${hook.id}`)).webhookToken).toBe(
+      hook.webhookToken,
+    );
+    const sample = await sampleIntegration(t, a.owner.cookie);
+    expect(
+      expectError(await api(t, a.owner.cookie, 'POST', `/api/integrations/${sample.id}/rotate-address`, {}), 400),
+    ).toBe('Only Webhook and Incoming e-mail integrations have an address to change.');
+  });
+});
+
+function writeScratch(t: TestApp, content: string): string {
+  const file = path.join(t.dataDir, `mail-${Math.random().toString(36).slice(2)}.csv`);
+  fs.writeFileSync(file, content);
+  return file;
+}

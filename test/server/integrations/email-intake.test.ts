@@ -30,7 +30,7 @@ describe('incoming e-mail intake', () => {
       }),
       201,
     );
-    expect(inbox.emailAddress).toMatch(/^reports\.[0-9a-f]{8}@localhost$/);
+    expect(inbox.emailAddress).toMatch(/^reports\.[0-9a-f]{16}@localhost$/);
 
     const file = (name: string, content: string) => {
       const target = path.join(t.dataDir, name);
@@ -106,7 +106,7 @@ describe('incoming e-mail over SMTP', () => {
       }),
       201,
     );
-    expect(inbox.emailAddress).toMatch(/^inbox\.[0-9a-f]{8}@in\.example\.com$/);
+    expect(inbox.emailAddress).toMatch(/^inbox\.[0-9a-f]{16}@in\.example\.com$/);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
     await transport.sendMail({
       from: 'reports@example.org',

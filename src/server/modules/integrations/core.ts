@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { INTEGRATION_MESSAGES } from '../../../shared/integrations';
 import type { Integration } from '../../../shared/integrations';
+import { canWrite } from '../../../shared/roles';
 import type { AccountContext, Deps } from '../../context';
+import { parseRoles } from '../../db/database';
 import { notFound } from '../../errors';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
 import { builtInConnectors, type ConnectorRegistry } from './connectors/registry';
@@ -32,13 +34,19 @@ export interface IntegrationsCore {
     row: IntegrationRow,
   ): Promise<{ name: string; type: string; icon: string | null; connector_key: string }>;
   openConfig(row: IntegrationRow): Promise<ConnectorConfig>;
-  view(row: IntegrationRow): Promise<Integration>;
+  /** The integration as `ctx` may see it (the push address only for writers, see views.ts). */
+  view(row: IntegrationRow, ctx: AccountContext): Promise<Integration>;
   /** Starts discovery in the background (status Processing until it ends). */
   discover(row: IntegrationRow): Promise<void>;
   /** Resolves when no discovery or sync runs (tests). */
   idle(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Push addresses write data into the account: only those who may write see them. */
+export function viewerOf(ctx: AccountContext): { seesAddress: boolean } {
+  return { seesAddress: canWrite(ctx.roles, parseRoles(ctx.user.roles)) };
 }
 
 export function createIntegrationsCore(deps: Deps): IntegrationsCore {
@@ -141,7 +149,7 @@ export function createIntegrationsCore(deps: Deps): IntegrationsCore {
     },
     definitionOf,
     openConfig,
-    async view(row) {
+    async view(row, ctx) {
       const [definition, version, datasets, runs] = await Promise.all([
         definitionOf(row),
         definitionVersion(db, row.definition_version_id),
@@ -156,6 +164,7 @@ export function createIntegrationsCore(deps: Deps): IntegrationsCore {
         runs.get(row.id) ?? [],
         box,
         deps.config.integrations.emailDomain,
+        viewerOf(ctx),
       );
     },
     async discover(row) {

@@ -136,7 +136,7 @@ export function createDatasetCalls(core: IntegrationsCore, typeOf: (row: Integra
         throw badInput('Send a schedule or a status.');
       }
       await db.updateTable('integrations').set(changes).where('id', '=', id).execute();
-      return core.view({ ...row, ...changes });
+      return core.view({ ...row, ...changes }, ctx);
     },
   };
 }

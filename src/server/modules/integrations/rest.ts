@@ -64,6 +64,10 @@ export function registerIntegrationsRest(app: FastifyInstance, deps: Deps, servi
     return reply.status(204).send();
   });
 
+  // Not in the spec: a new webhook token or incoming e-mail address; the old one stops working.
+  app.post<IdParams>('/api/integrations/:id/rotate-address', async (req) =>
+    integrations.rotateAddress(await inAccount(req, deps), req.params.id),
+  );
   app.post<IdParams>('/api/integrations/:id/refresh-dataset', async (req) =>
     integrations.refreshDatasets(await inAccount(req, deps), req.params.id),
   );

@@ -21,6 +21,9 @@ export const integrationsRouter = router({
   saveSettings: accountProcedure
     .input(byId.extend({ name: z.string().optional(), configuration: z.record(z.string(), z.unknown()).optional() }))
     .mutation(({ ctx, input }) => ctx.services.integrations.saveSettings(ctx.account, input.id, input)),
+  rotateAddress: accountProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => ctx.services.integrations.rotateAddress(ctx.account, input.id)),
   delete: accountProcedure
     .input(byId)
     .mutation(({ ctx, input }) => ctx.services.integrations.remove(ctx.account, input.id)),

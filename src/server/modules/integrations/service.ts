@@ -13,11 +13,11 @@ import { MESSAGES } from '../../../shared/messages';
 import type { AccountContext, Deps } from '../../context';
 import { parseRoles } from '../../db/database';
 import { newId } from '../../db/ids';
-import { AppError, badInput, conflict, forbidden } from '../../errors';
+import { badInput, conflict, forbidden, notFound } from '../../errors';
 import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import { ConnectorError, type Connector, type ConnectorConfig } from './connectors/types';
-import { createIntegrationsCore } from './core';
+import { createIntegrationsCore, viewerOf } from './core';
 import { createCustomDefinition, findDefinition, listDefinitions } from './definitions';
 import { createDatasetCalls } from './dataset-calls';
 import { createRunCalls } from './run-calls';
@@ -60,6 +60,12 @@ async function checkConnection(connector: Connector, config: ConnectorConfig): P
   }
   if (!result.ok) throw badInput(result.message);
 }
+
+/**
+ * The local part of an incoming e-mail address: the schema name for people to recognise it, and 64
+ * random bits, as the address is a credential (mail to it writes into the account).
+ */
+const newEmailLocalPart = (schemaName: string) => `${schemaName}.${randomBytes(8).toString('hex')}`;
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message);
@@ -108,6 +114,7 @@ export function createIntegrationsService(deps: Deps) {
     },
 
     async list(ctx: AccountContext): Promise<Integration[]> {
+      const viewer = viewerOf(ctx);
       const rows = await db
         .selectFrom('integrations')
         .selectAll()
@@ -135,13 +142,14 @@ export function createIntegrationsService(deps: Deps) {
             runs.get(row.id) ?? [],
             box,
             deps.config.integrations.emailDomain,
+            viewer,
           );
         }),
       );
     },
 
     async get(ctx: AccountContext, id: string): Promise<Integration> {
-      return core.view(await core.mustFind(ctx, id));
+      return core.view(await core.mustFind(ctx, id), ctx);
     },
 
     /** Checks the connection first (the connector's message on failure), then discovers in the background. */
@@ -175,7 +183,7 @@ export function createIntegrationsService(deps: Deps) {
         webhook_token_hash: token?.hash ?? null,
         webhook_token_encrypted: token ? box.encrypt(token.token) : null,
         // The local part; the domain comes from configuration (INCOMING_EMAIL_DOMAIN).
-        email_address: type === 'IncomingEmail' ? `${schemaName}.${randomBytes(4).toString('hex')}` : null,
+        email_address: type === 'IncomingEmail' ? newEmailLocalPart(schemaName) : null,
         sync_status: 'Inactive',
         sync_frequency_type: 'Manual',
         sync_pattern: null,
@@ -197,7 +205,7 @@ export function createIntegrationsService(deps: Deps) {
         throw error;
       }
       if (!push) await core.discover(row);
-      return core.view((await findIntegration(db, ctx.accountId, id)) as IntegrationRow);
+      return core.view((await findIntegration(db, ctx.accountId, id)) as IntegrationRow, ctx);
     },
 
     /** Name and configuration; a masked secret keeps its stored value. The connection is checked again. */
@@ -224,7 +232,34 @@ export function createIntegrationsService(deps: Deps) {
         });
       }
       await db.updateTable('integrations').set(changes).where('id', '=', id).execute();
-      return core.view({ ...row, ...changes });
+      return core.view({ ...row, ...changes }, ctx);
+    },
+
+    /**
+     * A new push address (webhook token or incoming e-mail address) for a Webhook or Incoming e-mail
+     * integration. The old one stops working at once: it is no longer stored anywhere.
+     */
+    async rotateAddress(ctx: AccountContext, id: string): Promise<Integration> {
+      const row = await core.mustFind(ctx, id);
+      requireWriter(ctx);
+      const type = await typeOf(row);
+      const changes: Partial<IntegrationRow> = { modified_at: clock().toISOString() };
+      if (type === 'Webhook') {
+        const token = newToken();
+        changes.webhook_token_hash = token.hash;
+        changes.webhook_token_encrypted = box.encrypt(token.token);
+      } else if (type === 'IncomingEmail') {
+        changes.email_address = newEmailLocalPart(row.schema_name);
+      } else {
+        throw badInput(INTEGRATION_MESSAGES.noPushAddress);
+      }
+      await db
+        .updateTable('integrations')
+        .set(changes)
+        .where('id', '=', id)
+        .where('account_id', '=', ctx.accountId)
+        .execute();
+      return core.view({ ...row, ...changes }, ctx);
     },
 
     /** Deletes the integration and drops its warehouse schema with every dataset table. */
@@ -258,7 +293,8 @@ export function createIntegrationsService(deps: Deps) {
         .selectAll()
         .where('webhook_token_hash', '=', hashToken(token))
         .executeTakeFirst();
-      if (!row) throw new AppError('NotFound', 'Unknown webhook address.');
+      // The same answer for a token that never existed and one rotated away: nothing to learn from it.
+      if (!row) throw notFound(INTEGRATION_MESSAGES.unknownWebhook);
       return ingestWebhook(deps, row, body);
     },
   };

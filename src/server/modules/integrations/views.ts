@@ -1,4 +1,8 @@
-/** The Integration entity as responses show it: secrets masked, webhook address, streams, recent runs. */
+/**
+ * The Integration entity as responses show it: secrets masked, streams, recent runs, and the push
+ * address (webhook token, incoming e-mail address) only to those who may write: the address is a
+ * credential that writes data into the account.
+ */
 import type {
   DiscoveryStatus,
   Integration,
@@ -28,8 +32,9 @@ export function toIntegration(
   runs: Run[],
   box: SecretBox,
   emailDomain: string,
+  viewer: { seesAddress: boolean },
 ): Integration {
-  const token = row.webhook_token_encrypted ? box.decrypt(row.webhook_token_encrypted) : null;
+  const token = viewer.seesAddress && row.webhook_token_encrypted ? box.decrypt(row.webhook_token_encrypted) : null;
   const discoveryStatus = row.discovery_status as DiscoveryStatus;
   const streams = datasets.map((d) => {
     const dataset = toDataset(d);
@@ -78,7 +83,7 @@ export function toIntegration(
     schemaName: row.schema_name,
     webhookToken: token,
     webhookUrl: token ? webhookPath(token) : null,
-    emailAddress: row.email_address ? `${row.email_address}@${emailDomain}` : null,
+    emailAddress: viewer.seesAddress && row.email_address ? `${row.email_address}@${emailDomain}` : null,
     createdAt: row.created_at,
   };
 }
