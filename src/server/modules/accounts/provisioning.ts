@@ -4,6 +4,7 @@ import { parseRoles } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { countUsers, findUserByEmail, insertUser, nameFromEmail } from '../users/repo';
 import { addMembership, insertAccount, setCurrentAccount } from './repo';
+import { inviterMayStillGrant } from './role-rules';
 
 async function createOwnAccount(db: Db, user: UserRow, now: Date): Promise<void> {
   const account = await insertAccount(db, `${user.name}'s account`, now);
@@ -53,19 +54,23 @@ export async function provisionUser(
 }
 
 /**
- * Signing in proves the address, so every pending invitation for it is accepted on the way;
- * returns the ids of the accounts joined.
+ * Signing in proves the address, so every pending invitation for it is accepted on the way, as
+ * the invitation link would (an invitation whose sender may no longer give its roles is left
+ * pending, granting nothing); returns the ids of the accounts joined.
  */
 export async function acceptPendingInvitations(db: Db, user: UserRow, now: Date): Promise<string[]> {
   const invites = await db
     .selectFrom('invitations')
-    .select(['id', 'account_id', 'roles'])
+    .select(['id', 'account_id', 'roles', 'invited_by'])
     .where('email', '=', user.email)
     .where('expires_at', '>', now.toISOString())
     .execute();
+  const joined: string[] = [];
   for (const invite of invites) {
+    if (!(await inviterMayStillGrant(db, invite))) continue;
     await addMembership(db, { accountId: invite.account_id, userId: user.id, roles: parseRoles(invite.roles), now });
     await db.deleteFrom('invitations').where('id', '=', invite.id).execute();
+    joined.push(invite.account_id);
   }
-  return invites.map((i) => i.account_id);
+  return joined;
 }

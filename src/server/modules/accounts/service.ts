@@ -11,6 +11,7 @@ import {
 import { LIMITS } from '../../../shared/limits';
 import { MESSAGES } from '../../../shared/messages';
 import type { AccountContext, Deps, UserContext } from '../../context';
+import type { Db } from '../../db/database';
 import { parseRoles, serialiseRoles } from '../../db/database';
 import { addMinutes, newId } from '../../db/ids';
 import { badInput, conflict, forbidden, notFound } from '../../errors';
@@ -20,6 +21,15 @@ import { newToken } from '../../auth/tokens';
 import { parseInput } from '../../validate';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { accountVisibleTo, requireManager } from './access';
+import {
+  actorIn,
+  inviterMayStillGrant,
+  requireMayChangeRolesOf,
+  requireMayGrant,
+  requireMayHandleInvitation,
+  requireMayRemove,
+  type RoleActor,
+} from './role-rules';
 import {
   addMembership,
   countOwners,
@@ -36,39 +46,61 @@ const INVITE_MINUTES = LIMITS.inviteTokenDays * 24 * 60;
 export function createAccountsService(deps: Deps) {
   const { db, config, clock } = deps;
 
-  async function sendInvite(ctx: AccountContext, email: string, name: string, roles: string[]): Promise<void> {
+  /**
+   * Writes (or replaces) the account's invitation for `email` with a fresh token, then mails it.
+   * `allowed` runs first in the same transaction, with the caller's roles as they are now, and
+   * throws when the caller may not send this invitation; so no check can go stale before the write.
+   */
+  async function sendInvite(
+    ctx: AccountContext,
+    email: string,
+    allowed: (trx: Db, actor: RoleActor) => Promise<{ name: string; roles: string[] }>,
+  ): Promise<void> {
     const account = await findAccount(db, ctx.accountId);
     if (!account) throw notFound(MESSAGES.accountNotFound);
     const token = newToken();
     const now = clock();
-    await db
-      .insertInto('invitations')
-      .values({
-        id: newId(),
-        account_id: ctx.accountId,
-        email,
-        name,
-        roles: serialiseRoles(roles),
-        token_hash: deps.hashToken(token),
-        invited_by: ctx.user.id,
-        created_at: now.toISOString(),
-        expires_at: addMinutes(now, INVITE_MINUTES),
-      })
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'email']).doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          roles: eb.ref('excluded.roles'),
-          token_hash: eb.ref('excluded.token_hash'),
-          invited_by: eb.ref('excluded.invited_by'),
-          created_at: eb.ref('excluded.created_at'),
-          expires_at: eb.ref('excluded.expires_at'),
-        })),
-      )
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const { name, roles } = await allowed(trx, await actorIn(trx, ctx));
+      await trx
+        .insertInto('invitations')
+        .values({
+          id: newId(),
+          account_id: ctx.accountId,
+          email,
+          name,
+          roles: serialiseRoles(roles),
+          token_hash: deps.hashToken(token),
+          invited_by: ctx.user.id,
+          created_at: now.toISOString(),
+          expires_at: addMinutes(now, INVITE_MINUTES),
+        })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'email']).doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            roles: eb.ref('excluded.roles'),
+            token_hash: eb.ref('excluded.token_hash'),
+            invited_by: eb.ref('excluded.invited_by'),
+            created_at: eb.ref('excluded.created_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          })),
+        )
+        .execute();
+    });
     const link = `${config.publicUrl}/invite?token=${encodeURIComponent(token)}&accountId=${encodeURIComponent(ctx.accountId)}`;
     await deps.mailer.send(
       inviteMail(email, link, account.name, ctx.user.name || ctx.user.email, LIMITS.inviteTokenDays),
     );
+  }
+
+  async function pendingInvitationRoles(trx: Db, accountId: string, email: string): Promise<string[] | null> {
+    const row = await trx
+      .selectFrom('invitations')
+      .select('roles')
+      .where('account_id', '=', accountId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row ? parseRoles(row.roles) : null;
   }
 
   return {
@@ -124,34 +156,48 @@ export function createAccountsService(deps: Deps) {
     async invite(ctx: AccountContext, raw: unknown): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       const input = parseInput(inviteSchema, raw);
-      const existing = await findUserByEmail(db, input.email);
-      if (existing && (await findMembership(db, ctx.accountId, existing.id))) throw conflict(MESSAGES.alreadyMember);
-      await sendInvite(ctx, input.email, input.name, input.roles);
+      await sendInvite(ctx, input.email, async (trx, actor) => {
+        requireMayGrant(actor, input.roles);
+        const existing = await findUserByEmail(trx, input.email);
+        if (existing && (await findMembership(trx, ctx.accountId, existing.id))) throw conflict(MESSAGES.alreadyMember);
+        // Inviting again replaces a pending invitation: that may not undo an owner's invitation.
+        const pending = await pendingInvitationRoles(trx, ctx.accountId, input.email);
+        if (pending) requireMayHandleInvitation(actor, pending);
+        return { name: input.name, roles: input.roles };
+      });
     },
 
     /** Sends the invitation again with a fresh link and expiry; the old link stops working. */
     async resendInvite(ctx: AccountContext, raw: unknown): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       const { email } = parseInput(inviteEmailSchema, raw);
-      const invite = await db
-        .selectFrom('invitations')
-        .select(['name', 'roles'])
-        .where('account_id', '=', ctx.accountId)
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (!invite) throw notFound(MESSAGES.inviteNotFound);
-      await sendInvite(ctx, email, invite.name, parseRoles(invite.roles));
+      await sendInvite(ctx, email, async (trx, actor) => {
+        const invite = await trx
+          .selectFrom('invitations')
+          .select(['name', 'roles'])
+          .where('account_id', '=', ctx.accountId)
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (!invite) throw notFound(MESSAGES.inviteNotFound);
+        const roles = parseRoles(invite.roles);
+        requireMayHandleInvitation(actor, roles);
+        return { name: invite.name, roles };
+      });
     },
 
     async cancelInvite(ctx: AccountContext, raw: unknown): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       const { email } = parseInput(inviteEmailSchema, raw);
-      const result = await db
-        .deleteFrom('invitations')
-        .where('account_id', '=', ctx.accountId)
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound(MESSAGES.inviteNotFound);
+      await db.transaction().execute(async (trx) => {
+        const roles = await pendingInvitationRoles(trx, ctx.accountId, email);
+        if (!roles) throw notFound(MESSAGES.inviteNotFound);
+        requireMayHandleInvitation(await actorIn(trx, ctx), roles);
+        await trx
+          .deleteFrom('invitations')
+          .where('account_id', '=', ctx.accountId)
+          .where('email', '=', email)
+          .execute();
+      });
     },
 
     /**
@@ -161,7 +207,7 @@ export function createAccountsService(deps: Deps) {
     async acceptInvite(accountId: string, raw: unknown, userAgent: string | null): Promise<{ sessionToken: string }> {
       const { token } = parseInput(acceptInviteSchema, raw);
       const now = clock();
-      const userId = await db.transaction().execute(async (trx) => {
+      const accepted = await db.transaction().execute(async (trx) => {
         const invite = await trx
           .selectFrom('invitations')
           .selectAll()
@@ -169,7 +215,8 @@ export function createAccountsService(deps: Deps) {
           .where('account_id', '=', accountId)
           .where('expires_at', '>', now.toISOString())
           .executeTakeFirst();
-        if (!invite) return null;
+        if (!invite) return { ok: false as const, reason: 'invalid' as const };
+        if (!(await inviterMayStillGrant(trx, invite))) return { ok: false as const, reason: 'inviter' as const };
         const user =
           (await findUserByEmail(trx, invite.email)) ??
           (await insertUser(trx, { email: invite.email, name: invite.name, roles: ['user'], now }));
@@ -177,18 +224,24 @@ export function createAccountsService(deps: Deps) {
         await trx.deleteFrom('invitations').where('id', '=', invite.id).execute();
         await setCurrentAccount(trx, user.id, accountId);
         await recordLogin(trx, user.id, accountId, now);
-        return user.id;
+        return { ok: true as const, userId: user.id };
       });
-      if (!userId) throw notFound(`${MESSAGES.inviteFailed} The invitation is invalid or has expired.`);
-      return { sessionToken: await createSession(deps, userId, userAgent) };
+      if (!accepted.ok && accepted.reason === 'inviter') {
+        throw forbidden(`${MESSAGES.inviteFailed} ${MESSAGES.inviterMayNotGrant}`);
+      }
+      if (!accepted.ok) throw notFound(`${MESSAGES.inviteFailed} The invitation is invalid or has expired.`);
+      return { sessionToken: await createSession(deps, accepted.userId, userAgent) };
     },
 
     async changeRoles(ctx: AccountContext, raw: unknown): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       const input = parseInput(changeRolesSchema, raw);
       await db.transaction().execute(async (trx) => {
+        const actor = await actorIn(trx, ctx);
         const target = await findMemberByEmail(trx, ctx.accountId, input.userName);
         if (!target) throw notFound(MESSAGES.memberNotFound);
+        requireMayChangeRolesOf(actor, target.roles);
+        requireMayGrant(actor, input.roles);
         const losesOwner = target.roles.includes('owner') && !input.roles.includes('owner');
         if (losesOwner && (await countOwners(trx, ctx.accountId)) <= 1) throw conflict(MESSAGES.lastOwner);
         await trx
@@ -205,9 +258,12 @@ export function createAccountsService(deps: Deps) {
       const { userId } = parseInput(removeMemberSchema, raw);
       if (userId === ctx.user.id) throw forbidden(MESSAGES.cannotRemoveSelf);
       await db.transaction().execute(async (trx) => {
+        const actor = await actorIn(trx, ctx);
         const membership = await findMembership(trx, ctx.accountId, userId);
         if (!membership) throw notFound(MESSAGES.memberNotFound);
-        if (parseRoles(membership.roles).includes('owner') && (await countOwners(trx, ctx.accountId)) <= 1) {
+        const targetRoles = parseRoles(membership.roles);
+        requireMayRemove(actor, targetRoles);
+        if (targetRoles.includes('owner') && (await countOwners(trx, ctx.accountId)) <= 1) {
           throw conflict(MESSAGES.lastOwner);
         }
         await trx
