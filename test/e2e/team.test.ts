@@ -88,6 +88,38 @@ describe('a team in the browser', () => {
     await bob.waitForURL(`${server.url}/`);
   });
 
+  it('offers an admin only what an admin may do, and shows the server refusing a stale page', async () => {
+    // Bob is an admin in Ann's account (previous test): Ann, the owner, shows as text, without a remove button.
+    await openAccountSettings(bob, server);
+    await bob.getByTestId(`member-${ANN}`).waitFor();
+    expect(await bob.locator(`input[aria-label="Role of ${ANN}"]`).count()).toBe(0);
+    expect(await bob.getByRole('button', { name: `Remove ${ANN}` }).count()).toBe(0);
+    await bob.getByTestId(`member-${ANN}`).getByText('Owner').waitFor();
+    // His own role menu and the invite dialog offer Admin and Read only, never Owner.
+    await bob.locator(`input[aria-label="Role of ${BOB}"]`).click();
+    await bob.getByRole('option', { name: 'Read only' }).waitFor();
+    expect(await bob.getByRole('option', { name: 'Owner' }).count()).toBe(0);
+    await bob.keyboard.press('Escape');
+    await bob.getByRole('button', { name: 'Invite new user' }).click();
+    const dialog = bob.getByRole('dialog', { name: 'Invite new user' });
+    await dialog.getByLabel('Role').click();
+    await bob.getByRole('option', { name: 'Admin' }).waitFor();
+    expect(await bob.getByRole('option', { name: 'Owner' }).count()).toBe(0);
+    await bob.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Ann makes Bob read only while his page still shows him as admin: the server refuses his
+    // change and the page says why.
+    const demote = await ann.request.post(`${server.url}/api/accounts/role`, {
+      data: { userName: BOB, roles: ['read_only'] },
+    });
+    expect(demote.status()).toBe(204);
+    await bob.locator(`input[aria-label="Role of ${BOB}"]`).click();
+    await bob.getByRole('option', { name: 'Admin' }).waitFor();
+    await bob.getByRole('option', { name: 'Read only' }).click();
+    await bob.getByText('Your role in this account is read only.').waitFor();
+  });
+
   it('renames the account on blur with a tick, and logs out', async () => {
     await openAccountSettings(ann, server);
     const name = ann.getByLabel('Account name');

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { canManageAccount } from '../../shared/roles';
+import { canManageAccount, grantableRoles } from '../../shared/roles';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
 import { formatDateTime } from '../lib/format';
@@ -31,8 +31,8 @@ function AccountSettingsPage() {
   if (!accountId) {
     return <Alert color="yellow">You are not a member of any account. Ask an account owner to invite you.</Alert>;
   }
-  const membership = currentAccountOf(me);
-  const canManage = canManageAccount(membership?.roles ?? [], me.roles);
+  const memberRoles = currentAccountOf(me)?.roles ?? [];
+  const canManage = canManageAccount(memberRoles, me.roles);
 
   return (
     <Stack maw={1000} gap="lg">
@@ -73,19 +73,28 @@ function AccountSettingsPage() {
       </Section>
       <Section title="Members" description="People who can sign in to this account.">
         {account.data ? (
-          <MembersTable members={account.data.members} canManage={canManage} currentUserId={me.id} />
+          <MembersTable
+            members={account.data.members}
+            memberRoles={memberRoles}
+            userRoles={me.roles}
+            currentUserId={me.id}
+          />
         ) : (
           <Skeleton h={120} />
         )}
       </Section>
       <Section title="User invites" description="Invitations waiting to be accepted.">
         {account.data ? (
-          <InvitesTable invitations={account.data.invitations} canManage={canManage} />
+          <InvitesTable invitations={account.data.invitations} memberRoles={memberRoles} userRoles={me.roles} />
         ) : (
           <Skeleton h={80} />
         )}
       </Section>
-      <InviteDialog opened={inviting} onClose={() => setInviting(false)} />
+      <InviteDialog
+        opened={inviting}
+        onClose={() => setInviting(false)}
+        choices={grantableRoles(memberRoles, me.roles)}
+      />
     </Stack>
   );
 }

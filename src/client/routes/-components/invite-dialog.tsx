@@ -7,8 +7,19 @@ import { ValidatedInput } from '../../components/validated-input';
 import { trpc } from '../../trpc';
 import { RoleSelect } from './role-select';
 
-/** Invites a person by e-mail with a role (read only unless chosen otherwise). */
-export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/**
+ * Invites a person by e-mail with a role (read only unless chosen otherwise), offering only the
+ * roles the caller may give (`choices`: no 'Owner' for an admin).
+ */
+export function InviteDialog({
+  opened,
+  onClose,
+  choices,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  choices: readonly MemberRole[];
+}) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [role, setRole] = useState<MemberRole>('read_only');
@@ -44,7 +55,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
             data-autofocus
           />
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <RoleSelect label="Role" value={role} onChange={setRole} />
+          <RoleSelect label="Role" value={role} onChange={setRole} choices={choices} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               Cancel

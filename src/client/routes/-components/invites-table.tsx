@@ -2,13 +2,25 @@ import { Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Invitation } from '../../../shared/accounts';
+import { canGrantRoles, canManageAccount } from '../../../shared/roles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyRow } from '../../components/empty-row';
 import { trpc } from '../../trpc';
 import { rolesText } from './role-select';
 
-/** Pending invitations; resend and cancel are shown to all, usable by owners and admins. */
-export function InvitesTable({ invitations, canManage }: { invitations: Invitation[]; canManage: boolean }) {
+/**
+ * Pending invitations; resend and cancel are shown to all, usable by owners and admins, and an
+ * invitation to the owner role only by owners (as the server holds it).
+ */
+export function InvitesTable({
+  invitations,
+  memberRoles,
+  userRoles,
+}: {
+  invitations: Invitation[];
+  memberRoles: readonly string[];
+  userRoles: readonly string[];
+}) {
   const utils = trpc.useUtils();
   const resend = trpc.accounts.resendInvite.useMutation({
     onSuccess: (_data, input) =>
@@ -16,7 +28,14 @@ export function InvitesTable({ invitations, canManage }: { invitations: Invitati
   });
   const cancel = trpc.accounts.cancelInvite.useMutation({ onSettled: () => utils.accounts.get.invalidate() });
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
-  const onlyManagers = canManage ? '' : 'Only owners and admins can change invitations';
+  const canManage = canManageAccount(memberRoles, userRoles);
+  /** Why the caller may not resend or cancel this invitation, or null when they may. */
+  const refusal = (invite: Invitation): string | null => {
+    if (!canManage) return 'Only owners and admins can change invitations';
+    if (!canGrantRoles(memberRoles, userRoles, invite.roles))
+      return 'Only owners can change an invitation to the owner role';
+    return null;
+  };
 
   return (
     <>
@@ -44,12 +63,12 @@ export function InvitesTable({ invitations, canManage }: { invitations: Invitati
                   <Text size="sm">{rolesText(invite.roles)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Tooltip label={onlyManagers} disabled={canManage}>
+                  <Tooltip label={refusal(invite) ?? ''} disabled={refusal(invite) === null}>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button
                         size="compact-sm"
                         variant="light"
-                        disabled={!canManage}
+                        disabled={refusal(invite) !== null}
                         loading={resend.isPending && resend.variables?.email === invite.email}
                         onClick={() => resend.mutate({ email: invite.email })}
                       >
@@ -59,7 +78,7 @@ export function InvitesTable({ invitations, canManage }: { invitations: Invitati
                         size="compact-sm"
                         variant="subtle"
                         color="red"
-                        disabled={!canManage}
+                        disabled={refusal(invite) !== null}
                         onClick={() => setCancelling(invite)}
                       >
                         Cancel

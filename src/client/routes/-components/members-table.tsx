@@ -2,6 +2,7 @@ import { ActionIcon, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Member } from '../../../shared/accounts';
+import { canManageMember, grantableRoles } from '../../../shared/roles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyRow } from '../../components/empty-row';
 import { formatDateTime, formatRecent, initials } from '../../lib/format';
@@ -10,12 +11,20 @@ import { RoleSelect, primaryRole, rolesText } from './role-select';
 
 interface MembersTableProps {
   members: Member[];
-  canManage: boolean;
+  /** The caller's roles in this account and their global roles: what they may change. */
+  memberRoles: readonly string[];
+  userRoles: readonly string[];
   currentUserId: string;
 }
 
-/** Members with their role (a dropdown for owners and admins) and last login. */
-export function MembersTable({ members, canManage, currentUserId }: MembersTableProps) {
+/**
+ * Members with their role and last login. The role dropdown and the remove button appear only
+ * where the caller may use them (an admin sees an owner's role as text and no 'Owner' choice); a
+ * refusal by the server still shows its message in the error snackbar.
+ */
+export function MembersTable({ members, memberRoles, userRoles, currentUserId }: MembersTableProps) {
+  const choices = grantableRoles(memberRoles, userRoles);
+  const mayManage = (member: Member) => canManageMember(memberRoles, userRoles, member.roles);
   const utils = trpc.useUtils();
   const refresh = () => Promise.all([utils.accounts.get.invalidate(), utils.auth.me.invalidate()]);
   const changeRoles = trpc.accounts.changeRoles.useMutation({ onSettled: refresh });
@@ -59,10 +68,11 @@ export function MembersTable({ members, canManage, currentUserId }: MembersTable
                   <Text size="sm">{member.username}</Text>
                 </Table.Td>
                 <Table.Td>
-                  {canManage ? (
+                  {mayManage(member) ? (
                     <RoleSelect
                       ariaLabel={`Role of ${member.username}`}
                       value={primaryRole(member.roles)}
+                      choices={choices}
                       disabled={changeRoles.isPending}
                       onChange={(role) => changeRoles.mutate({ userName: member.username, roles: [role] })}
                     />
@@ -76,7 +86,7 @@ export function MembersTable({ members, canManage, currentUserId }: MembersTable
                   </Tooltip>
                 </Table.Td>
                 <Table.Td>
-                  {canManage && member.id !== currentUserId && (
+                  {mayManage(member) && member.id !== currentUserId && (
                     <Tooltip label="Remove from account">
                       <ActionIcon
                         variant="subtle"

@@ -12,22 +12,25 @@ export function rolesText(roles: readonly string[]): string {
   return roles.map((r) => ROLE_LABELS[r as MemberRole] ?? r).join(', ');
 }
 
+/** A single-role dropdown offering only `choices`: the roles the caller may give (grantableRoles). */
 export function RoleSelect({
   value,
   onChange,
+  choices,
   disabled,
   label,
   ariaLabel,
 }: {
   value: MemberRole;
   onChange: (role: MemberRole) => void;
+  choices: readonly MemberRole[];
   disabled?: boolean;
   label?: string;
   ariaLabel?: string;
 }) {
   return (
     <Select
-      data={ROLE_OPTIONS}
+      data={ROLE_OPTIONS.filter((option) => choices.includes(option.value))}
       value={value}
       label={label}
       aria-label={ariaLabel}
