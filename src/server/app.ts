@@ -15,6 +15,7 @@ import { registerClient, type ClientMode } from './http/client-assets';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerDevOutbox } from './http/dev-outbox';
 import { registerErrorHandler } from './http/error-handler';
+import { registerJsonBody } from './http/json-body';
 import { registerRequestUser, sessionTokenOf, userAgentOf } from './http/request-user';
 import { registerSecurityHeaders } from './http/security-headers';
 import { clearSessionCookie, setSessionCookie } from './http/session-cookie';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandler(server);
+  registerJsonBody(server);
   await registerSecurityHeaders(server, config, { devClient: options.client?.kind === 'vite' });
   registerCrossSiteCheck(server, config);
   await server.register(cookie);

@@ -18,6 +18,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   SIGNUP: z.enum(['invite', 'open']).default('invite'),
+  /** Whether connectors may reach loopback and private networks; unset: yes with SIGNUP=invite, no with open. */
+  CONNECTOR_PRIVATE_NETWORKS: z.stringbool({ error: 'CONNECTOR_PRIVATE_NETWORKS must be true or false' }).optional(),
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -81,6 +83,11 @@ export interface Config {
   sessionSecret: string | null;
   nodeEnv: 'development' | 'production' | 'test';
   signup: 'invite' | 'open';
+  /**
+   * Outbound connections made for users (connectors): link-local and metadata addresses are always
+   * refused; loopback and private ranges only when privateNetworks is true.
+   */
+  outbound: { privateNetworks: boolean };
   loginLimits: { perAddress: number; perClient: number; windowMs: number };
   bodyLimitBytes: number;
   uploadMaxBytes: number;
@@ -124,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? null,
     nodeEnv: e.NODE_ENV,
     signup: e.SIGNUP,
+    outbound: { privateNetworks: e.CONNECTOR_PRIVATE_NETWORKS ?? e.SIGNUP === 'invite' },
     loginLimits: {
       perAddress: e.LOGIN_LIMIT_PER_ADDRESS,
       perClient: e.LOGIN_LIMIT_PER_CLIENT,

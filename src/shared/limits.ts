@@ -7,12 +7,30 @@ export const LIMITS = {
   nameMaxLength: 100,
   /** Columns of any table or dataset: static tables, CSV uploads, synced and pushed datasets. */
   maxColumns: 500,
+  /** Nesting of any JSON body (REST and tRPC): deeper is refused before anything reads it. */
+  jsonMaxDepth: 64,
   messageMaxLength: 10_000,
   additionalContextMaxLength: 50_000,
   screenshotMaxBytes: 5 * 1024 * 1024,
   loginTokenMinutes: 15,
   inviteTokenDays: 7,
   sessionDays: 30,
+} as const;
+
+/**
+ * What one webhook call may carry (POST /api/integrations/webhook/{token}). Checked before the
+ * dataset is locked; a body over any of them is refused whole with a 4xx naming the limit.
+ */
+export const WEBHOOK_LIMITS = {
+  maxBodyBytes: 1024 * 1024,
+  maxRecords: 10_000,
+  /** Fields of one record, and distinct fields of the whole call (each becomes a column). */
+  maxKeysPerRecord: LIMITS.maxColumns,
+  /** A field name becomes a column name. */
+  maxKeyLength: 255,
+  /** A record's own level counts as 1; nested values are stored as JSON documents. */
+  maxDepth: 16,
+  maxStringLength: 65_536,
 } as const;
 
 /** Rows per page a list or paged grid offers. */

@@ -1,11 +1,13 @@
 import { TRPCError, initTRPC } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { LIMITS } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { isGlobalAdmin } from '../../shared/roles';
 import type { Deps } from '../context';
 import { parseRoles } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { AppError, type ErrorKind } from '../errors';
+import { tooDeepMessage, valueTooDeep } from '../http/json-body';
 import type { Services } from '../services';
 import { resolveAccountContext } from '../modules/accounts/access';
 
@@ -62,8 +64,18 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Inputs nest at most LIMITS.jsonMaxDepth levels, as REST bodies do (http/json-body.ts). */
+const limitInputDepth = t.middleware(async ({ getRawInput, next }) => {
+  // Input that cannot be read is left to the procedure: one without input never reads it.
+  const raw = await getRawInput().catch(() => undefined);
+  if (valueTooDeep(raw, LIMITS.jsonMaxDepth)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: tooDeepMessage(LIMITS.jsonMaxDepth) });
+  }
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapAppErrors);
+export const publicProcedure = t.procedure.use(mapAppErrors).use(limitInputDepth);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn });

@@ -11,6 +11,7 @@ import type { AccountContext, Deps } from '../../context';
 import { parseRoles } from '../../db/database';
 import { notFound } from '../../errors';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
+import { createOutboundPolicy } from '../../net/outbound-policy';
 import { builtInConnectors, type ConnectorRegistry } from './connectors/registry';
 import type { ConnectorConfig } from './connectors/types';
 import { definitionVersion, upsertBuiltIns } from './definitions';
@@ -51,7 +52,8 @@ export function viewerOf(ctx: AccountContext): { seesAddress: boolean } {
 
 export function createIntegrationsCore(deps: Deps): IntegrationsCore {
   const { db, clock } = deps;
-  const registry = builtInConnectors(clock);
+  const network = createOutboundPolicy({ allowPrivateNetworks: deps.config.outbound.privateNetworks });
+  const registry = builtInConnectors(clock, network);
   const box = secretBox(resolveSecretsKey(deps.config.dataDir, deps.config.secretsKey));
   const background = new Set<Promise<void>>();
   const stopping = new AbortController();

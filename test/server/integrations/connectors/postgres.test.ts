@@ -1,11 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postgresConnector } from '../../../../src/server/modules/integrations/connectors/postgres';
+import { createPostgresConnector } from '../../../../src/server/modules/integrations/connectors/postgres';
+import { createOutboundPolicy } from '../../../../src/server/net/outbound-policy';
 import { ConnectorError, type ReadRequest } from '../../../../src/server/modules/integrations/connectors/types';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { collect, filesOf, makeContext, statesOf, type TestContext } from '../peers/context';
 import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+
+/** The peer listens on 127.0.0.1: private networks allowed, as with the default SIGNUP=invite. */
+const postgresConnector = createPostgresConnector(createOutboundPolicy({ allowPrivateNetworks: true }));
 
 const bin = findPostgresBin();
 if (!bin) console.warn('SKIPPED: PostgreSQL connector tests need initdb/pg_ctl (apt-get install postgresql)');

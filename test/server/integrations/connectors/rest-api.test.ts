@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  restApiConnector,
+  createRestApiConnector,
   restApiSpecification,
 } from '../../../../src/server/modules/integrations/connectors/rest-api';
+import { createOutboundPolicy } from '../../../../src/server/net/outbound-policy';
 import { ConnectorError, type ReadRequest } from '../../../../src/server/modules/integrations/connectors/types';
 import { collect, makeContext, recordsOf, statesOf, type TestContext } from '../peers/context';
 import { startApi, type ApiPeer } from '../peers/http-api';
@@ -17,6 +18,9 @@ const ROWS = Array.from({ length: 23 }, (_, i) => ({
   updated_at: `2024-02-01T00:${String(i).padStart(2, '0')}:00Z`,
   tags: ['a'],
 }));
+
+/** The peers listen on 127.0.0.1: private networks allowed, as with the default SIGNUP=invite. */
+const restApiConnector = createRestApiConnector(createOutboundPolicy({ allowPrivateNetworks: true }));
 
 let api: ApiPeer;
 let ctx: TestContext;
@@ -158,7 +162,7 @@ describe('REST API connector: authentication', () => {
     );
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.message).toContain('Authentication failed (HTTP 401)');
+      expect(result.message).toContain('Authentication failed (HTTP 401 Unauthorized)');
       expect(result.message).not.toContain('wrong-secret');
     }
   });
@@ -190,7 +194,7 @@ describe('REST API connector: retries', () => {
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).type).toBe('TransientError');
-    expect((error as ConnectorError).message).toMatch(/failed after 3 tries \(HTTP 500\)/);
+    expect((error as ConnectorError).message).toMatch(/failed after 3 tries \(HTTP 500 Internal Server Error\)/);
     expect(api.seen('/broken').length - before).toBe(3);
   });
 

@@ -1,12 +1,16 @@
 import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sftpConnector } from '../../../../src/server/modules/integrations/connectors/sftp';
+import { createSftpConnector } from '../../../../src/server/modules/integrations/connectors/sftp';
+import { createOutboundPolicy } from '../../../../src/server/net/outbound-policy';
 import { datasetNameOf, globToRegExp } from '../../../../src/server/modules/integrations/connectors/sftp/file-sets';
 import type { ConnectorError, ReadRequest } from '../../../../src/server/modules/integrations/connectors/types';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { collect, filesOf, makeContext, statesOf, type TestContext } from '../peers/context';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+
+/** The peer listens on 127.0.0.1: private networks allowed, as with the default SIGNUP=invite. */
+const sftpConnector = createSftpConnector(createOutboundPolicy({ allowPrivateNetworks: true }));
 
 let peer: SftpPeer;
 let ctx: TestContext;

@@ -3,13 +3,14 @@
  * whose connector is not registered can be listed but not created. Tests register connectors of
  * their own (and remove them) through `register`.
  */
+import type { OutboundPolicy } from '../../../net/outbound-policy';
 import type { Connector, ReadItem } from './types';
 import { airbyteConnector, airbyteSpecification } from './airbyte';
 import { emailSpecification } from './email';
-import { postgresConnector, postgresSpecification } from './postgres';
-import { restApiConnector, restApiSpecification } from './rest-api';
+import { createPostgresConnector, postgresSpecification } from './postgres';
+import { createRestApiConnector, restApiSpecification } from './rest-api';
 import { createSampleDataConnector, sampleDataSpecification } from './sample-data';
-import { sftpConnector, sftpSpecification } from './sftp';
+import { createSftpConnector, sftpSpecification } from './sftp';
 
 export interface RegisteredConnector {
   connector: Connector;
@@ -62,13 +63,13 @@ const emptySettings = (title: string, description: string) => ({
   settings: { type: 'object', title, description, properties: {}, required: [] },
 });
 
-/** The connectors this server ships. */
-export function builtInConnectors(clock: () => Date): ConnectorRegistry {
+/** The connectors this server ships; those that reach the network do so under `network`. */
+export function builtInConnectors(clock: () => Date, network: OutboundPolicy): ConnectorRegistry {
   const registry = createConnectorRegistry();
   registry.register(createSampleDataConnector(clock), sampleDataSpecification);
-  registry.register(restApiConnector, restApiSpecification);
-  registry.register(postgresConnector, postgresSpecification);
-  registry.register(sftpConnector, sftpSpecification);
+  registry.register(createRestApiConnector(network), restApiSpecification);
+  registry.register(createPostgresConnector(network), postgresSpecification);
+  registry.register(createSftpConnector(network), sftpSpecification);
   registry.register(airbyteConnector, airbyteSpecification);
   registry.register(
     pushConnector(WEBHOOK_KEY),

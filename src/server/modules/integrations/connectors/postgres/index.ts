@@ -7,10 +7,11 @@
  * column's own type; identifiers always go through escapeIdentifier.
  */
 import pg from 'pg';
+import type { OutboundPolicy } from '../../../../net/outbound-policy';
 import type { Connector, ConnectorConfig, ConnectorContext, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
 import { canBeCursor, readCatalog, toDataset, type SourceColumn, type SourceTable } from './catalog';
-import { connect, toConnectorError } from './connection';
+import { closeQuietly, connect, toConnectorError } from './connection';
 import { copyToCsvFiles } from './copy-to-files';
 import { parsePostgresConfig, type PostgresConfig } from './spec';
 
@@ -18,21 +19,29 @@ export { postgresSpecification } from './spec';
 
 const { escapeIdentifier: ident, escapeLiteral: literal } = pg;
 
-async function withClient<T>(config: PostgresConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = await connect(config);
+interface PgContext extends ConnectorContext {
+  network: OutboundPolicy;
+}
+
+async function withClient<T>(
+  config: PostgresConfig,
+  ctx: PgContext,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = await connect(config, ctx.network, ctx.signal);
   try {
     return await work(client);
   } catch (error) {
     throw toConnectorError(error, config);
   } finally {
-    await client.end().catch(() => undefined);
+    await closeQuietly(client);
   }
 }
 
-async function check(raw: ConnectorConfig): Promise<{ ok: true } | { ok: false; message: string }> {
+async function check(raw: ConnectorConfig, ctx: PgContext): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     const config = parsePostgresConfig(raw);
-    await withClient(config, (client) => client.query('SELECT 1'));
+    await withClient(config, ctx, (client) => client.query('SELECT 1'));
     return { ok: true };
   } catch (error) {
     if (error instanceof ConnectorError) return { ok: false, message: error.message };
@@ -40,9 +49,9 @@ async function check(raw: ConnectorConfig): Promise<{ ok: true } | { ok: false; 
   }
 }
 
-async function discover(raw: ConnectorConfig): Promise<DiscoveredDataset[]> {
+async function discover(raw: ConnectorConfig, ctx: PgContext): Promise<DiscoveredDataset[]> {
   const config = parsePostgresConfig(raw);
-  const tables = await withClient(config, (client) => readCatalog(client, config.schemas));
+  const tables = await withClient(config, ctx, (client) => readCatalog(client, config.schemas));
   return tables.map(toDataset);
 }
 
@@ -68,9 +77,9 @@ function pickColumns(table: SourceTable, properties: string[]): SourceColumn[] {
   });
 }
 
-async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: ConnectorContext): AsyncGenerator<ReadItem> {
+async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext): AsyncGenerator<ReadItem> {
   const config = parsePostgresConfig(raw);
-  const client = await connect(config);
+  const client = await connect(config, ctx.network, ctx.signal);
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const table = (await readCatalog(client, [])).find((t) => t.datasetName === request.dataset);
@@ -126,8 +135,16 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: ConnectorC
   } catch (error) {
     throw toConnectorError(error, config);
   } finally {
-    await client.end().catch(() => undefined);
+    await closeQuietly(client);
   }
 }
 
-export const postgresConnector: Connector = { key: 'postgres', check, discover, read };
+/** The connector, its connections under the server's outbound policy. */
+export function createPostgresConnector(network: OutboundPolicy): Connector {
+  return {
+    key: 'postgres',
+    check: (raw, ctx) => check(raw, { ...ctx, network }),
+    discover: (raw, ctx) => discover(raw, { ...ctx, network }),
+    read: (raw, request, ctx) => read(raw, request, { ...ctx, network }),
+  };
+}

@@ -4,11 +4,13 @@
  * records older than it, in case the API ignores the parameter (records equal to it are kept:
  * at-least-once, the AppendDedup ingestion removes repeats).
  */
-import type { Connector, ConnectorConfig, ConnectorContext, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
+import type { OutboundPolicy } from '../../../../net/outbound-policy';
+import type { Connector, ConnectorConfig, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
 import { configError } from './config-values';
 import { compareCursors, CursorTracker, readCursorState } from './cursor';
 import { inferProperties, pickProperties } from './infer-types';
+import type { RestContext } from './http';
 import { readPages } from './pagination';
 import { parseRestApiConfig, type RestApiConfig, type RestStream } from './spec';
 
@@ -17,15 +19,12 @@ export { restApiSpecification } from './spec';
 /** How many records of the first page discovery looks at to infer types. */
 const DISCOVERY_SAMPLE = 200;
 
-async function firstPage(config: RestApiConfig, stream: RestStream, ctx: ConnectorContext) {
+async function firstPage(config: RestApiConfig, stream: RestStream, ctx: RestContext) {
   for await (const records of readPages(config, stream, { params: {}, maxPages: 1 }, ctx)) return records;
   return [];
 }
 
-async function check(
-  raw: ConnectorConfig,
-  ctx: ConnectorContext,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+async function check(raw: ConnectorConfig, ctx: RestContext): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     const config = { ...parseRestApiConfig(raw), maxTries: 2 }; // a quick answer beats a patient one here
     const stream = config.streams[0];
@@ -37,7 +36,7 @@ async function check(
   }
 }
 
-async function discover(raw: ConnectorConfig, ctx: ConnectorContext): Promise<DiscoveredDataset[]> {
+async function discover(raw: ConnectorConfig, ctx: RestContext): Promise<DiscoveredDataset[]> {
   const config = parseRestApiConfig(raw);
   const datasets: DiscoveredDataset[] = [];
   for (const stream of config.streams) {
@@ -56,7 +55,7 @@ async function discover(raw: ConnectorConfig, ctx: ConnectorContext): Promise<Di
   return datasets;
 }
 
-async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: ConnectorContext): AsyncGenerator<ReadItem> {
+async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: RestContext): AsyncGenerator<ReadItem> {
   const config = parseRestApiConfig(raw);
   const stream = config.streams.find((s) => s.name === request.dataset);
   if (!stream) throw configError(`No stream named '${request.dataset}' is configured`);
@@ -88,4 +87,12 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: ConnectorC
   if (incremental && tracker.max !== null) yield { kind: 'state', state: { cursor: tracker.max } };
 }
 
-export const restApiConnector: Connector = { key: 'rest-api', check, discover, read };
+/** The connector, its requests under the server's outbound policy. */
+export function createRestApiConnector(network: OutboundPolicy): Connector {
+  return {
+    key: 'rest-api',
+    check: (raw, ctx) => check(raw, { ...ctx, network }),
+    discover: (raw, ctx) => discover(raw, { ...ctx, network }),
+    read: (raw, request, ctx) => read(raw, request, { ...ctx, network }),
+  };
+}

@@ -1,10 +1,11 @@
 /**
  * Walks a stream's pages: page number + size, offset + limit, a cursor taken from the answer's body
  * and sent back as a parameter, or the RFC 5988 Link header's rel="next". Numbered styles stop at
- * the first short page; cursor and Link styles stop when the answer names no next page.
+ * the first short page; cursor and Link styles stop when the answer names no next page. A next
+ * page on another host is fetched under the same outbound policy, without the credentials.
  */
-import { ConnectorError, type ConnectorContext } from '../types';
-import { getJson } from './http';
+import { ConnectorError } from '../types';
+import { getJson, type RestContext } from './http';
 import { selectRecords, valueAt } from './selector';
 import type { RestApiConfig, RestStream } from './spec';
 
@@ -37,7 +38,7 @@ export async function* readPages(
   config: RestApiConfig,
   stream: RestStream,
   options: PageOptions,
-  ctx: ConnectorContext,
+  ctx: RestContext,
 ): AsyncGenerator<Record<string, unknown>[]> {
   const pagination = stream.pagination;
   const first = streamUrl(config.baseUrl, stream.path);
@@ -80,7 +81,8 @@ export async function* readPages(
         }
         const cursor = String(next);
         if (seenCursors.has(cursor)) {
-          throw new ConnectorError(`The API sent the cursor '${cursor}' twice: paging would never end`, 'SystemError');
+          // The cursor itself is not named: errors never repeat what the remote sent.
+          throw new ConnectorError('The API sent the same cursor twice: paging would never end', 'SystemError');
         }
         seenCursors.add(cursor);
         url = new URL(first);

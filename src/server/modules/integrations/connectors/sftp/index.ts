@@ -5,6 +5,7 @@
  * modification time, whole seconds; files read at the newest second are remembered by name).
  */
 import path from 'node:path';
+import type { OutboundPolicy } from '../../../../net/outbound-policy';
 import type { Connector, ConnectorConfig, ConnectorContext, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
 import { describeFile } from './describe-file';
@@ -14,12 +15,12 @@ import { parseSftpConfig, type SftpConfig } from './spec';
 
 export { sftpSpecification } from './spec';
 
-async function withSession<T>(
-  config: SftpConfig,
-  signal: AbortSignal,
-  work: (s: SftpSession) => Promise<T>,
-): Promise<T> {
-  const session = await openSession(config, signal);
+interface SftpContext extends ConnectorContext {
+  network: OutboundPolicy;
+}
+
+async function withSession<T>(config: SftpConfig, ctx: SftpContext, work: (s: SftpSession) => Promise<T>): Promise<T> {
+  const session = await openSession(config, ctx.signal, ctx.network);
   try {
     return await work(session);
   } catch (error) {
@@ -38,13 +39,10 @@ function localPath(ctx: ConnectorContext, index: number, file: RemoteFile): stri
   return path.join(ctx.tempDir, `sftp-${index}-${file.name.replace(/[^A-Za-z0-9._-]/g, '_')}`);
 }
 
-async function check(
-  raw: ConnectorConfig,
-  ctx: ConnectorContext,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+async function check(raw: ConnectorConfig, ctx: SftpContext): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     const config = parseSftpConfig(raw);
-    const files = await withSession(config, ctx.signal, (s) => s.list(config.folder));
+    const files = await withSession(config, ctx, (s) => s.list(config.folder));
     if (groupFiles(files, config.filePattern).size === 0) {
       ctx.log('WARN', `No file in ${config.folder} matches ${config.filePattern} yet`);
     }
@@ -55,9 +53,9 @@ async function check(
   }
 }
 
-async function discover(raw: ConnectorConfig, ctx: ConnectorContext): Promise<DiscoveredDataset[]> {
+async function discover(raw: ConnectorConfig, ctx: SftpContext): Promise<DiscoveredDataset[]> {
   const config = parseSftpConfig(raw);
-  return withSession(config, ctx.signal, async (session) => {
+  return withSession(config, ctx, async (session) => {
     const groups = groupFiles(await session.list(config.folder), config.filePattern);
     const datasets: DiscoveredDataset[] = [];
     let index = 0;
@@ -88,9 +86,9 @@ async function discover(raw: ConnectorConfig, ctx: ConnectorContext): Promise<Di
   });
 }
 
-async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: ConnectorContext): AsyncGenerator<ReadItem> {
+async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: SftpContext): AsyncGenerator<ReadItem> {
   const config = parseSftpConfig(raw);
-  const session = await openSession(config, ctx.signal);
+  const session = await openSession(config, ctx.signal, ctx.network);
   try {
     const files = groupFiles(await session.list(config.folder), config.filePattern).get(request.dataset);
     if (!files) {
@@ -119,4 +117,12 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: ConnectorC
   }
 }
 
-export const sftpConnector: Connector = { key: 'sftp', check, discover, read };
+/** The connector, its connections under the server's outbound policy. */
+export function createSftpConnector(network: OutboundPolicy): Connector {
+  return {
+    key: 'sftp',
+    check: (raw, ctx) => check(raw, { ...ctx, network }),
+    discover: (raw, ctx) => discover(raw, { ...ctx, network }),
+    read: (raw, request, ctx) => read(raw, request, { ...ctx, network }),
+  };
+}
