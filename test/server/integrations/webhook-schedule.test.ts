@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listen } from '../helpers';
 import { expectError } from '../helpers';
-import { appWithTeam } from '../static-tables/helpers';
+import { appWithTeam, failStatementsLike } from '../static-tables/helpers';
 import {
   api,
   createIntegration,
@@ -56,14 +56,21 @@ describe('webhook integrations', () => {
       expect(res.status, bad).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBeTruthy();
     }
-    // A call that cannot be stored fails whole: neither its first record nor its new column stays.
-    const broken = await post(
+    // A reserved field name is refused before anything is written.
+    const reserved = await post(
       JSON.stringify([
         { event: 'late', newcol: 1 },
         { event: 'broken', _row_id: 7 },
       ]),
     );
-    expect(broken.status).toBe(400);
+    expect(reserved.status).toBe(400);
+    expect(((await reserved.json()) as { message: string }).message).toBe(
+      'Record 2 has a field named _row_id, which is reserved.',
+    );
+    // A call the warehouse fails midway is stored not at all: neither its rows nor its new column stay.
+    const stopFailing = failStatementsLike(t, /^INSERT INTO/);
+    expect((await post(JSON.stringify({ event: 'late', newcol: 1 }))).status).toBe(400);
+    stopFailing();
     // A value that no longer fits the column's type widens the column instead of losing data.
     expect((await post(JSON.stringify({ event: 'note', amount: 'n/a' }))).status).toBe(200);
     expect((await post('{"a":1}', `${base}/api/integrations/webhook/not-a-token`)).status).toBe(404);

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { WEBHOOK_LIMITS } from '../../../shared/limits';
 import type { Deps } from '../../context';
 import { bodyOf, inAccount } from '../../http/rest-context';
 import type { Services } from '../../services';
+import { sizeText } from '../../warehouse/csv-file';
 
 type IdParams = { Params: { id: string } };
 type JobQuery = {
@@ -48,9 +50,20 @@ export function registerIntegrationsRest(app: FastifyInstance, deps: Deps, servi
     integrations.recordsPerDay(await inAccount(req, deps), req.query.days),
   );
 
-  // No session: the unguessable token in the address is the credential.
-  app.post<{ Params: { token: string } }>('/api/integrations/webhook/:token', async (req) =>
-    integrations.webhook(req.params.token, req.body),
+  // No session: the unguessable token in the address is the credential. The body has a limit of its
+  // own (WEBHOOK_LIMITS), named in the 413; other errors go on to the app's error handler.
+  app.post<{ Params: { token: string } }>(
+    '/api/integrations/webhook/:token',
+    {
+      bodyLimit: WEBHOOK_LIMITS.maxBodyBytes,
+      errorHandler: (error: FastifyError, _req, reply) => {
+        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        return reply.status(413).send({
+          message: `The body is over the limit of ${sizeText(WEBHOOK_LIMITS.maxBodyBytes)} for one webhook call. Send the records in several calls.`,
+        });
+      },
+    },
+    async (req) => integrations.webhook(req.params.token, req.body),
   );
 
   app.get<IdParams>('/api/integrations/:id', async (req) =>

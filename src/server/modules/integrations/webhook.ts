@@ -1,27 +1,25 @@
 /**
  * Webhook intake: records POSTed as JSON (an object or an array of objects) are appended to the
  * integration's 'records' dataset. Columns are inferred by DuckDB; new keys add columns. Each call
- * is stored whole or not at all (one warehouse transaction).
+ * is checked against WEBHOOK_LIMITS before the dataset is locked (webhook-limits.ts), and stored
+ * whole or not at all (one warehouse transaction).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { INTEGRATION_MESSAGES } from '../../../shared/integrations';
 import type { Deps } from '../../context';
-import { badInput } from '../../errors';
+import { AppError, badInput } from '../../errors';
 import { quoteString } from '../../warehouse/quote';
 import { ROW_ID, q, quoteQualified } from './physical';
 import type { MarkWrite } from '../../durability/write-journal';
 import type { WarehouseSession } from '../../warehouse/types';
 import { PUSH_ARRIVED } from './durable-writes';
 import type { PushArrival } from './push-datasets';
-import { type IntegrationRow } from './repo';
+import { listDatasetRows, storedColumns, type IntegrationRow } from './repo';
 import { describeTable, ensureSchema, tableExists } from './staging';
+import { checkWebhookBody, refuseNewColumns } from './webhook-limits';
 
 export const WEBHOOK_DATASET = 'records';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const INTEGER_TYPES = new Set([
   'TINYINT',
@@ -54,20 +52,14 @@ function flatType(sqlType: string): string {
   return /^(STRUCT|MAP|UNION)\b/.test(sqlType) || sqlType.endsWith(']') ? 'JSON' : sqlType;
 }
 
-/** The records of a body, or a 400 naming what is wrong; nothing is stored for a bad body. */
-export function webhookRecords(body: unknown): Record<string, unknown>[] {
-  const records = Array.isArray(body) ? body : [body];
-  if (records.length === 0 || !records.every(isRecord)) throw badInput(INTEGRATION_MESSAGES.badWebhookBody);
-  if (records.every((r) => Object.keys(r).length === 0)) throw badInput('The records have no fields.');
-  return records;
-}
-
 export async function ingestWebhook(
   deps: Deps,
   integration: IntegrationRow,
   body: unknown,
 ): Promise<{ received: number }> {
-  const records = webhookRecords(body);
+  // Against the columns last recorded: no lock is needed to refuse a body that could never fit.
+  const known = (await listDatasetRows(deps.db, integration.id)).find((d) => d.name === WEBHOOK_DATASET);
+  const records = checkWebhookBody(body, known ? storedColumns(known).map((c) => c.columnKey) : []);
   const executor = deps.warehouse.forAccount(integration.account_id);
   const schema = integration.schema_name;
   const table = WEBHOOK_DATASET;
@@ -96,6 +88,7 @@ export async function ingestWebhook(
       };
       // Only a failure of the warehouse transaction means nothing was stored.
       const notStored = (error: unknown) => {
+        if (error instanceof AppError) throw error;
         const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
         throw badInput(`The records could not be stored (nothing was stored): ${message}`);
       };
@@ -108,6 +101,10 @@ export async function ingestWebhook(
               `read_json($1, format = 'newline_delimited', columns = ` +
               `{${incoming.map((c) => `${quoteString(c.name)}: ${quoteString(c.sqlType)}`).join(', ')}})`;
             if (!(await tableExists(tx, schema, table))) {
+              refuseNewColumns(
+                incoming.map((c) => c.name),
+                [],
+              );
               await tx.run(`CREATE TABLE ${target} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${source}`, [
                 file,
               ]);
@@ -115,6 +112,11 @@ export async function ingestWebhook(
             }
             const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
             const have = new Map(current.columns.map((c) => [c.name.toLowerCase(), c]));
+            // The table itself, under its lock: another call may have added columns since the check.
+            refuseNewColumns(
+              incoming.map((c) => c.name),
+              current.columns.filter((c) => c.name !== ROW_ID).map((c) => c.name),
+            );
             for (const column of incoming) {
               const existing = have.get(column.name.toLowerCase());
               if (!existing) {
