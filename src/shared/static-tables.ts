@@ -13,6 +13,9 @@ export const STATIC_TABLE_LIMITS = {
   uploadMaxBytes: 200 * 1024 * 1024,
 } as const;
 
+/** Every path that widens a table (create, replace data, add column, CSV import) says this at the limit. */
+export const TOO_MANY_COLUMNS = `A table can have at most ${STATIC_TABLE_LIMITS.maxColumns} columns.`;
+
 export const staticTableSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -40,12 +43,12 @@ export const newColumnSchema = z.object({
 
 export const createStaticTableSchema = z.object({
   name: nameSchema,
-  columns: z.array(newColumnSchema).max(STATIC_TABLE_LIMITS.maxColumns).default([]),
+  columns: z.array(newColumnSchema).max(STATIC_TABLE_LIMITS.maxColumns, TOO_MANY_COLUMNS).default([]),
   rows: rowsSchema.default([]),
 });
 
 export const replaceDataSchema = z.object({
-  columns: z.array(newColumnSchema).min(1).max(STATIC_TABLE_LIMITS.maxColumns),
+  columns: z.array(newColumnSchema).min(1).max(STATIC_TABLE_LIMITS.maxColumns, TOO_MANY_COLUMNS),
   rows: rowsSchema,
 });
 

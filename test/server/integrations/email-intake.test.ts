@@ -3,6 +3,7 @@ import net from 'node:net';
 import nodemailer from 'nodemailer';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../src/shared/limits';
 import { makeApp, makeTeam } from '../helpers';
 import { appWithTeam } from '../static-tables/helpers';
 import {
@@ -76,6 +77,55 @@ describe('incoming e-mail intake', () => {
     );
     expect(lines).toContain('[INFO] sales.csv: 2 row(s) loaded into sales.');
     expect(lines.some((l) => l.startsWith('[ERROR] stock.json: could not be loaded'))).toBe(true);
+  });
+});
+
+describe('incoming e-mail and the column limit', () => {
+  it('refuses attachments wider than the limit (CSV, JSON, header-only), naming it; the dataset keeps its rows', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const definition = await definitionNamed(t, cookie, 'Incoming e-mail');
+    const inbox = ok(
+      await createIntegration(t, cookie, {
+        integrationDefinitionId: definition.id,
+        name: 'Inbox',
+        schemaName: 'inbox',
+      }),
+      201,
+    );
+    const receive = (fileName: string, content: string) => {
+      const target = path.join(t.dataDir, fileName);
+      fs.writeFileSync(target, content);
+      return t.services.integrations.receiveAttachment({
+        address: inbox.emailAddress!,
+        fileName,
+        contentType: 'text/plain',
+        path: target,
+      });
+    };
+    expect(await receive('sales.csv', 'region,amount\nNorth,10\n')).toMatchObject({ stored: true, rows: 1 });
+    const names = (count: number) => Array.from({ length: count }, (_, i) => `c${i}`);
+    const limit = `a dataset can have at most ${LIMITS.maxColumns}.`;
+    const wideCsv = `${names(6_000).join(',')}\n${names(6_000).join(',')}\n`;
+    expect(await receive('sales.csv', wideCsv)).toEqual({
+      stored: false,
+      reason: `The file has 6000 columns; ${limit}`,
+    });
+    const justOver = names(LIMITS.maxColumns + 1).join(',');
+    expect(await receive('sales.csv', `${justOver}\n`)).toEqual({
+      stored: false,
+      reason: `The file has 501 columns; ${limit}`,
+    });
+    const wideJson = JSON.stringify([Object.fromEntries(names(600).map((n, i) => [n, i]))]);
+    expect(await receive('sales.json', wideJson)).toEqual({
+      stored: false,
+      reason: `The file has 600 columns; ${limit}`,
+    });
+
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${inbox.id}`));
+    expect(detail.datasets.map((d) => d.name)).toEqual(['sales']);
+    const rows = await datasetRows(t, cookie, detail.datasets[0]!.id);
+    expect(rows.map((r) => [r.region, r.amount])).toEqual([['North', 10]]);
   });
 });
 

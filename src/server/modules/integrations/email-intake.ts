@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LIMITS } from '../../../shared/limits';
 import type { Deps } from '../../context';
+import { inspectCsvFile } from '../../warehouse/csv-file';
 import { exclusiveAll } from '../../warehouse/exclusive-all';
 import { swapTable } from '../../warehouse/swap-table';
+import type { WarehouseExecutor } from '../../warehouse/types';
 import { PUSH_ARRIVED } from './durable-writes';
 import { datasetTableName, q, quoteQualified, ROW_ID, STAGING_PREFIX } from './physical';
 import type { PushArrival } from './push-datasets';
@@ -120,6 +122,7 @@ async function replaceDataset(
   await fs.promises.rename(received, file);
   try {
     await ensureSchema(executor, schema);
+    await refuseWideFile(executor, reader, file);
     const staging = `${STAGING_PREFIX}${table}_mail`;
     return await exclusiveAll(executor, [`table:${schema}.${table}`, `table:${schema}.${staging}`], async () => {
       await executor.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, staging)}`);
@@ -127,11 +130,6 @@ async function replaceDataset(
         `CREATE TABLE ${quoteQualified(schema, staging)} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${reader}`,
         [file],
       );
-      const { columns } = await describeTable(executor, schema, staging);
-      if (columns.length > LIMITS.maxColumns) {
-        await executor.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, staging)}`);
-        throw new Error(`The file has ${columns.length} columns; a dataset can have at most ${LIMITS.maxColumns}.`);
-      }
       return deps.writes.write(
         integration.account_id,
         PUSH_ARRIVED,
@@ -155,6 +153,23 @@ async function replaceDataset(
   } finally {
     await fs.promises.rm(file, { force: true });
   }
+}
+
+const tooWide = (columns: number) =>
+  new Error(`The file has ${columns} columns; a dataset can have at most ${LIMITS.maxColumns}.`);
+
+/**
+ * Refuses a file wider than the column limit before anything is locked or written: a CSV by its
+ * header line (DuckDB's type detection over thousands of columns is slow and memory-hungry), any
+ * file by the columns DuckDB finds in it.
+ */
+async function refuseWideFile(executor: WarehouseExecutor, reader: string, file: string): Promise<void> {
+  if (reader.startsWith('read_csv')) {
+    const facts = await inspectCsvFile(file, Number.MAX_SAFE_INTEGER);
+    if (facts.headerFields > LIMITS.maxColumns) throw tooWide(facts.headerFields);
+  }
+  const { columns } = await executor.query({ sql: `SELECT * FROM ${reader} LIMIT 0`, parameters: [file] });
+  if (columns.length > LIMITS.maxColumns) throw tooWide(columns.length);
 }
 
 /** A line of the listener about an integration's mail (e.g. an ignored file), as a run of its own. */

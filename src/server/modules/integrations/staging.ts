@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IngestionType } from '../../../shared/integrations';
+import { LIMITS } from '../../../shared/limits';
 import type { Column, ColumnType } from '../../../shared/tables';
 import { quoteString } from '../../warehouse/quote';
 import { swapTable } from '../../warehouse/swap-table';
@@ -175,9 +176,10 @@ export async function swapIn<T>(
   return executor.transaction(async (tx) => {
     const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
     const have = new Set(current.columns.map((c) => c.name));
-    for (const column of staging.columns) {
-      if (!have.has(column.name))
-        await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${storedType(column.type)}`);
+    const added = staging.columns.filter((column) => !have.has(column.name));
+    refuseWideAppend(current.columns.length - (have.has(ROW_ID) ? 1 : 0), added.length, options.table);
+    for (const column of added) {
+      await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${storedType(column.type)}`);
     }
     await tx.run(
       `INSERT INTO ${target} BY NAME SELECT * REPLACE (${q(ROW_ID)} + ` +
@@ -197,6 +199,16 @@ export async function swapIn<T>(
     }
     return describedInside(tx);
   });
+}
+
+/** An append may add columns, but never past the column limit: the dataset stays as it was. */
+function refuseWideAppend(existing: number, added: number, table: string): void {
+  if (existing + added <= LIMITS.maxColumns) return;
+  throw new ConnectorError(
+    `The sync would add ${added} columns to the ${existing} of ${table}; a dataset can have at most ` +
+      `${LIMITS.maxColumns} columns. Choose fewer properties in Dataset settings, or refresh all data to replace the table.`,
+    'ConfigError',
+  );
 }
 
 /** The table's columns (without `_row_id`) as the tables API shows them, and its row count. */

@@ -1,5 +1,5 @@
 import type { SqlValue } from '../../../engine';
-import { STATIC_TABLE_LIMITS, type TableChange } from '../../../shared/static-tables';
+import { STATIC_TABLE_LIMITS, TOO_MANY_COLUMNS, type TableChange } from '../../../shared/static-tables';
 import type { AccountContext, Deps } from '../../context';
 import type { WarehouseSession } from '../../warehouse/types';
 import { badInput } from '../../errors';
@@ -93,7 +93,7 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
           break;
         case 'addColumn': {
           if (columns.length >= STATIC_TABLE_LIMITS.maxColumns) {
-            throw badInput(`A table can have at most ${STATIC_TABLE_LIMITS.maxColumns} columns.`);
+            throw badInput(TOO_MANY_COLUMNS);
           }
           const columnKey = keyForNewColumn(change.column.columnKey, new Set(columns.map((c) => c.columnKey)));
           await session.run(`ALTER TABLE ${table} ADD COLUMN ${q(columnKey)} VARCHAR`);
