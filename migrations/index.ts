@@ -4,6 +4,7 @@ import * as m0002 from './0002_static_tables';
 import * as m0003 from './0003_models';
 import * as m0004 from './0004_integrations';
 import * as m0005 from './0005_warehouse_writes';
+import * as m0006 from './0006_retire_airbyte_command';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_models': m0003,
   '0004_integrations': m0004,
   '0005_warehouse_writes': m0005,
+  '0006_retire_airbyte_command': m0006,
 };

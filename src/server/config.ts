@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { readAirbyteSources, type AirbyteSourceSetting } from './modules/integrations/connectors/airbyte/sources-file';
 
 /** Environment variables the server reads; everything has an embedded default. */
 const envSchema = z.object({
@@ -62,6 +63,8 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
   /** Port of the SMTP listener receiving mail for Incoming e-mail integrations; 0 (default) turns it off. */
   SMTP_LISTEN_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** A JSON file listing the Airbyte-protocol sources accounts may use (the only programs a sync runs). */
+  AIRBYTE_SOURCES: z.string().min(1).optional(),
   /** The domain of Incoming e-mail addresses (`<address>@<domain>`); default: PUBLIC_URL's host name. */
   INCOMING_EMAIL_DOMAIN: z
     .string()
@@ -106,6 +109,8 @@ export interface Config {
     /** 0: no SMTP listener. */
     smtpListenPort: number;
     emailDomain: string;
+    /** The operator's Airbyte-protocol sources (AIRBYTE_SOURCES); empty when not set. */
+    airbyteSources: AirbyteSourceSetting[];
   };
 }
 
@@ -158,8 +163,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       schedulerIntervalMs: Math.round(e.SCHEDULER_INTERVAL_SECONDS * 1000),
       smtpListenPort: e.SMTP_LISTEN_PORT,
       emailDomain: (e.INCOMING_EMAIL_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
+      airbyteSources: e.AIRBYTE_SOURCES ? airbyteSources(e.AIRBYTE_SOURCES) : [],
     },
   };
+}
+
+function airbyteSources(file: string): AirbyteSourceSetting[] {
+  try {
+    return readAirbyteSources(path.resolve(file));
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AIRBYTE_SOURCES: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 function secretsKeyBytes(text: string): Buffer {

@@ -65,6 +65,9 @@ export const INTEGRATION_MESSAGES = {
   schemaTaken: 'Another integration of this account already uses this schema name.',
   reauthRequired: 'Not syncing: Re-authentication required',
   noConnector: 'This kind of integration cannot be created on this server: no connector is installed for it.',
+  /** Integrations of the old 'Airbyte protocol' definition, whose configuration named the program to run. */
+  retiredCommandSource:
+    'This integration ran a program named in its configuration, which this server no longer does. Ask the operator to register the source (AIRBYTE_SOURCES) and create the integration again from it.',
   pushOnly: 'This integration receives its data as it arrives; it has nothing to sync.',
   badWebhookBody: 'The body must be a JSON object or an array of JSON objects.',
   unknownWebhook: 'Unknown webhook address.',

@@ -24,10 +24,11 @@ describe('integration definitions', () => {
         ['SFTP', 'Sftp'],
         ['Webhook', 'Webhook'],
         ['Incoming e-mail', 'IncomingEmail'],
-        ['Airbyte protocol', 'Airbyte'],
         ['Sample data', 'Sample'],
       ]),
     );
+    // Airbyte sources are the operator's (AIRBYTE_SOURCES): none is built in.
+    expect(list.map((d) => d.type)).not.toContain('Airbyte');
     const sample = list.find((d) => d.name === 'Sample data')!;
     expect(sample.isPublic).toBe(true);
     expect(sample.canComplete).toBe(true);

@@ -12,6 +12,7 @@ import { parseRoles } from '../../db/database';
 import { notFound } from '../../errors';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
 import { createOutboundPolicy } from '../../net/outbound-policy';
+import { registerAirbyteSources } from './airbyte-sources';
 import { builtInConnectors, type ConnectorRegistry } from './connectors/registry';
 import type { ConnectorConfig } from './connectors/types';
 import { definitionVersion, upsertBuiltIns } from './definitions';
@@ -191,6 +192,7 @@ export function createIntegrationsCore(deps: Deps): IntegrationsCore {
         .where('discovery_status', '=', 'Processing')
         .execute();
       await upsertBuiltIns(db, registry, clock());
+      await registerAirbyteSources(deps, registry, stopping.signal);
       scheduler.start();
       await startEmail();
     },

@@ -19,7 +19,12 @@ interface BuiltIn {
   docs: string;
 }
 
-/** The connector that serves each type (custom definitions pick theirs by type). */
+/**
+ * The connector that serves each type (custom definitions pick theirs by type). No connector is
+ * registered under 'airbyte': Airbyte-protocol sources are programs the operator registers
+ * (AIRBYTE_SOURCES, `airbyte-sources.ts`), each with a definition of its own, so a custom definition of
+ * type Airbyte cannot be completed, and nothing a definition or a configuration says starts a program.
+ */
 export const CONNECTOR_OF_TYPE: Record<IntegrationType, string> = {
   Api: 'rest-api',
   Database: 'postgres',
@@ -40,12 +45,6 @@ export const BUILT_IN_DEFINITIONS: BuiltIn[] = [
     name: 'Incoming e-mail',
     type: 'IncomingEmail',
     docs: 'Loads CSV, JSON, XML, Parquet and Avro attachments of mail sent to its address.',
-  },
-  {
-    key: 'airbyte',
-    name: 'Airbyte protocol',
-    type: 'Airbyte',
-    docs: 'Runs a source connector that speaks the Airbyte protocol as a local command.',
   },
   { key: 'sample-data', name: 'Sample data', type: 'Sample', docs: 'A small shop: customers, products and orders.' },
 ];
@@ -81,57 +80,99 @@ export function parseSpecification(text: string): IntegrationSpecification {
   return parsed as IntegrationSpecification;
 }
 
+export interface PublicDefinition {
+  key: string;
+  connectorKey: string;
+  name: string;
+  type: IntegrationType;
+  docs: string | null;
+}
+
+/**
+ * Adds a public definition the server provides (a built-in or an operator's source), or updates it
+ * and adds a new version when its specification changed. `specification` null keeps the latest
+ * version as it is (a placeholder when there is none yet).
+ */
+export async function upsertPublicDefinition(
+  db: Db,
+  entry: PublicDefinition,
+  specification: string | null,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('integration_definitions')
+      .selectAll()
+      .where('key', '=', entry.key)
+      .executeTakeFirst();
+    const id = existing?.id ?? newId();
+    const fields = {
+      name: entry.name,
+      type: entry.type,
+      docs: entry.docs,
+      connector_key: entry.connectorKey,
+      is_public: 1,
+    };
+    if (existing) await trx.updateTable('integration_definitions').set(fields).where('id', '=', id).execute();
+    else
+      await trx
+        .insertInto('integration_definitions')
+        .values({
+          id,
+          key: entry.key,
+          account_id: null,
+          icon: null,
+          is_custom: 0,
+          created_at: now.toISOString(),
+          ...fields,
+        })
+        .execute();
+    const latest = await trx
+      .selectFrom('integration_definition_versions')
+      .selectAll()
+      .where('definition_id', '=', id)
+      .where('is_latest', '=', 1)
+      .executeTakeFirst();
+    const spec = specification ?? (latest ? null : JSON.stringify(PLACEHOLDER_SPEC));
+    if (spec === null || latest?.specification === spec) return;
+    await trx
+      .updateTable('integration_definition_versions')
+      .set({ is_latest: 0 })
+      .where('definition_id', '=', id)
+      .execute();
+    await trx
+      .insertInto('integration_definition_versions')
+      .values({
+        id: newId(),
+        definition_id: id,
+        version: (latest?.version ?? 0) + 1,
+        specification: spec,
+        is_latest: 1,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+}
+
+/**
+ * Server-provided definitions whose key starts with `prefix` but is not in `keep` (an operator's
+ * source taken out of the configuration) are no longer listed; integrations made from them stay.
+ */
+export async function unlistDefinitions(db: Db, prefix: string, keep: string[]): Promise<void> {
+  let update = db
+    .updateTable('integration_definitions')
+    .set({ is_public: 0 })
+    .where('is_custom', '=', 0)
+    .where('key', 'like', `${prefix}%`);
+  if (keep.length > 0) update = update.where('key', 'not in', keep);
+  await update.execute();
+}
+
 /** Adds the built-in definitions, or a new version of one whose specification changed. */
 export async function upsertBuiltIns(db: Db, registry: ConnectorRegistry, now: Date): Promise<void> {
   for (const builtIn of BUILT_IN_DEFINITIONS) {
     const spec = JSON.stringify(registry.get(builtIn.key)?.specification ?? PLACEHOLDER_SPEC);
-    await db.transaction().execute(async (trx) => {
-      const existing = await trx
-        .selectFrom('integration_definitions')
-        .selectAll()
-        .where('key', '=', builtIn.key)
-        .executeTakeFirst();
-      const id = existing?.id ?? newId();
-      const fields = { name: builtIn.name, type: builtIn.type, docs: builtIn.docs, connector_key: builtIn.key };
-      if (existing) await trx.updateTable('integration_definitions').set(fields).where('id', '=', id).execute();
-      else
-        await trx
-          .insertInto('integration_definitions')
-          .values({
-            id,
-            key: builtIn.key,
-            account_id: null,
-            icon: null,
-            is_custom: 0,
-            is_public: 1,
-            created_at: now.toISOString(),
-            ...fields,
-          })
-          .execute();
-      const latest = await trx
-        .selectFrom('integration_definition_versions')
-        .selectAll()
-        .where('definition_id', '=', id)
-        .where('is_latest', '=', 1)
-        .executeTakeFirst();
-      if (latest?.specification === spec) return;
-      await trx
-        .updateTable('integration_definition_versions')
-        .set({ is_latest: 0 })
-        .where('definition_id', '=', id)
-        .execute();
-      await trx
-        .insertInto('integration_definition_versions')
-        .values({
-          id: newId(),
-          definition_id: id,
-          version: (latest?.version ?? 0) + 1,
-          specification: spec,
-          is_latest: 1,
-          created_at: now.toISOString(),
-        })
-        .execute();
-    });
+    await upsertPublicDefinition(db, { ...builtIn, connectorKey: builtIn.key }, spec, now);
   }
 }
 
@@ -193,6 +234,17 @@ export async function listDefinitions(db: Db, accountId: string, registry: Conne
   );
 }
 
+async function recordOf(db: Db, row: DefinitionRow, registry: ConnectorRegistry): Promise<DefinitionRecord> {
+  const versions = await db
+    .selectFrom('integration_definition_versions')
+    .selectAll()
+    .where('definition_id', '=', row.id)
+    .execute();
+  const definition = toDefinition(row, versions, registry);
+  const latest = versions.find((v) => v.id === definition.versionId) as VersionRow;
+  return { row, latest, definition };
+}
+
 /** One definition the account may see; others read as missing. */
 export async function findDefinition(
   db: Db,
@@ -207,14 +259,24 @@ export async function findDefinition(
     .where((eb) => eb.or([eb('is_public', '=', 1), eb('account_id', '=', accountId)]))
     .executeTakeFirst();
   if (!row) throw notFound(INTEGRATION_MESSAGES.definitionNotFound);
-  const versions = await db
-    .selectFrom('integration_definition_versions')
+  return recordOf(db, row, registry);
+}
+
+/**
+ * The definition an existing integration was made from, also when it is no longer listed (an
+ * operator's source taken out, a retired definition): its connector says what may be done.
+ */
+export async function definitionOfIntegration(
+  db: Db,
+  definitionId: string,
+  registry: ConnectorRegistry,
+): Promise<DefinitionRecord> {
+  const row = await db
+    .selectFrom('integration_definitions')
     .selectAll()
-    .where('definition_id', '=', id)
-    .execute();
-  const definition = toDefinition(row, versions, registry);
-  const latest = versions.find((v) => v.id === definition.versionId) as VersionRow;
-  return { row, latest, definition };
+    .where('id', '=', definitionId)
+    .executeTakeFirstOrThrow();
+  return recordOf(db, row, registry);
 }
 
 /** The version an integration was made with (its secrets follow that version's specification). */

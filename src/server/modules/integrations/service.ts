@@ -18,7 +18,7 @@ import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import { ConnectorError, type Connector, type ConnectorConfig } from './connectors/types';
 import { createIntegrationsCore, viewerOf } from './core';
-import { createCustomDefinition, findDefinition, listDefinitions } from './definitions';
+import { createCustomDefinition, definitionOfIntegration, findDefinition, listDefinitions } from './definitions';
 import { createDatasetCalls } from './dataset-calls';
 import { createRunCalls } from './run-calls';
 import { cleanSchemaName, q } from './physical';
@@ -216,15 +216,20 @@ export function createIntegrationsService(deps: Deps) {
       const changes: Partial<IntegrationRow> = { modified_at: clock().toISOString() };
       if (input.name !== undefined) changes.name = input.name;
       if (input.configuration !== undefined) {
-        const { latest, definition } = await findDefinition(db, ctx.accountId, row.definition_id, registry);
+        const {
+          row: definitionRow,
+          latest,
+          definition,
+        } = await definitionOfIntegration(db, row.definition_id, registry);
         const settings = definition.specification.settings;
         const stored = parseJson<Record<string, unknown>>(row.configuration, {});
         const sealed = sealConfiguration(box, settings, input.configuration, stored);
         const next = { ...row, configuration: JSON.stringify(sealed), definition_version_id: latest.id };
         const config = await core.openConfig(next);
         checkRequired(settings, config);
-        const registered = registry.get((await core.definitionOf(row)).connector_key);
-        if (registered) await checkConnection(registered.connector, config);
+        const registered = registry.get(definitionRow.connector_key);
+        if (!registered) throw badInput(INTEGRATION_MESSAGES.noConnector);
+        await checkConnection(registered.connector, config);
         Object.assign(changes, {
           configuration: next.configuration,
           definition_version_id: latest.id,

@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 // A small source speaking the Airbyte protocol, for the Airbyte connector's tests.
-// Streams: customers (primary key id, incremental on updated_at) and invoices (full refresh only).
-// Config: { api_key: 'good', extra_customers: n, mode: 'ok' | 'fail_mid_read' | 'crash' }.
-import { readFileSync } from 'node:fs';
+// Streams: customers (primary key id, incremental on updated_at), invoices (full refresh only) and
+// environment (one record saying how the source was run: user, folder, environment variables).
+// Config: { api_key: 'good', extra_customers: n, mode, region }; mode 'ok' | 'fail_mid_read' | 'crash'
+// (stderr and exit 3 mid-read) | 'stderr_crash' (stderr and exit 3 at once) | 'hang' | 'long_line' |
+// 'stderr_flood' | 'hang_read' (only the read hangs) | 'trace' (a TRACE error) | 'grandchild' (starts a sleeping child, writes its pid
+// to the file PEER_PIDS names, then hangs).
+// When the variable PEER_CALLS names a file, each run appends its command there.
+import { spawn } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
 import process from 'node:process';
+import { setInterval } from 'node:timers';
 
 const [command, ...rest] = process.argv.slice(2);
 const option = (name) => {
@@ -13,6 +20,92 @@ const option = (name) => {
 const emit = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const log = (level, message) => emit({ type: 'LOG', log: { level, message } });
 const config = option('--config') ?? {};
+if (process.env.PEER_CALLS) appendFileSync(process.env.PEER_CALLS, `${command}\n`);
+
+const hang = () => setInterval(() => undefined, 1000);
+/** The misbehaviours a test asks for (any command but spec). */
+function misbehave() {
+  switch (config.mode) {
+    case 'stderr_crash':
+      process.stderr.write(`SECRET-STDERR uid=${process.getuid?.()} ${process.cwd()}\n`);
+      process.exit(3);
+      break;
+    case 'hang':
+      hang();
+      return true;
+    case 'long_line':
+      process.stdout.write(`{"type":"LOG","log":{"level":"INFO","message":"${'x'.repeat(2 * 1024 * 1024)}"}}\n`);
+      hang();
+      return true;
+    case 'stderr_flood':
+      for (let i = 0; i < 2000; i++) process.stderr.write(`${'noise '.repeat(200)}\n`);
+      hang();
+      return true;
+    case 'trace':
+      emit({
+        type: 'TRACE',
+        trace: {
+          type: 'ERROR',
+          emitted_at: Date.now(),
+          error: { message: 'The API said no', internal_message: 'INTERNAL-DETAIL', failure_type: 'config_error' },
+        },
+      });
+      process.exit(1);
+      break;
+    case 'grandchild': {
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], { stdio: 'ignore' });
+      appendFileSync(process.env.PEER_PIDS, `${child.pid}\n`);
+      hang();
+      return true;
+    }
+  }
+  return false;
+}
+
+const connectionSpecification = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Test source',
+  type: 'object',
+  required: ['api_key'],
+  properties: {
+    api_key: { type: 'string', title: 'API key', airbyte_secret: true, order: 0 },
+    extra_customers: { type: 'integer', title: 'Extra customers', minimum: 0, order: 1 },
+    mode: {
+      type: 'string',
+      title: 'Mode',
+      enum: [
+        'ok',
+        'fail_mid_read',
+        'crash',
+        'stderr_crash',
+        'hang',
+        'hang_read',
+        'long_line',
+        'stderr_flood',
+        'trace',
+        'grandchild',
+      ],
+      default: 'ok',
+      order: 2,
+    },
+    region: {
+      type: 'object',
+      title: 'Region',
+      order: 3,
+      oneOf: [
+        { title: 'EU', required: ['kind'], properties: { kind: { type: 'string', const: 'eu' } } },
+        {
+          title: 'Custom',
+          required: ['kind', 'url'],
+          properties: {
+            kind: { type: 'string', const: 'custom' },
+            url: { type: 'string', title: 'Region URL', pattern: '^https://' },
+          },
+        },
+      ],
+    },
+  },
+};
 
 const customers = Array.from({ length: 5 + (config.extra_customers ?? 0) }, (_, i) => ({
   id: i + 1,
@@ -57,6 +150,21 @@ const catalog = {
       },
       supported_sync_modes: ['full_refresh'],
     },
+    {
+      name: 'environment',
+      json_schema: {
+        type: 'object',
+        properties: {
+          uid: { type: 'integer' },
+          gid: { type: 'integer' },
+          groups: { type: 'string' },
+          cwd: { type: 'string' },
+          argv: { type: 'string' },
+          env: { type: 'string' },
+        },
+      },
+      supported_sync_modes: ['full_refresh'],
+    },
   ],
 };
 
@@ -64,9 +172,10 @@ const record = (stream, data) => emit({ type: 'RECORD', record: { stream, data, 
 
 switch (command) {
   case 'spec':
-    emit({ type: 'SPEC', spec: { connectionSpecification: { type: 'object', required: ['api_key'] } } });
+    emit({ type: 'SPEC', spec: { documentationUrl: 'https://example.com/test-source', connectionSpecification } });
     break;
   case 'check':
+    if (misbehave()) break;
     emit({
       type: 'CONNECTION_STATUS',
       connectionStatus:
@@ -74,9 +183,15 @@ switch (command) {
     });
     break;
   case 'discover':
+    if (misbehave()) break;
     emit({ type: 'CATALOG', catalog });
     break;
   case 'read': {
+    if (misbehave()) break;
+    if (config.mode === 'hang_read') {
+      hang();
+      break;
+    }
     process.stdout.write('plain text output the connector should log, not parse\n');
     log('INFO', 'Starting read');
     log('DEBUG', 'noise that stays out of the log');
@@ -84,6 +199,16 @@ switch (command) {
     const states = option('--state') ?? [];
     for (const { stream, sync_mode: mode } of configured.streams) {
       if (stream.name === 'invoices') for (const inv of invoices) record('invoices', inv);
+      if (stream.name === 'environment') {
+        record('environment', {
+          uid: process.getuid?.(),
+          gid: process.getgid?.(),
+          groups: JSON.stringify(process.getgroups?.() ?? []),
+          cwd: process.cwd(),
+          argv: JSON.stringify(process.argv.slice(2)),
+          env: JSON.stringify(process.env),
+        });
+      }
       if (stream.name !== 'customers') continue;
       const saved = states.find((s) => s.stream?.stream_descriptor?.name === 'customers')?.stream?.stream_state;
       const since = mode === 'incremental' ? (saved?.updated_at ?? '') : '';

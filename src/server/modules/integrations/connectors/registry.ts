@@ -3,9 +3,9 @@
  * whose connector is not registered can be listed but not created. Tests register connectors of
  * their own (and remove them) through `register`.
  */
+import { INTEGRATION_MESSAGES } from '../../../../shared/integrations';
 import type { OutboundPolicy } from '../../../net/outbound-policy';
-import type { Connector, ReadItem } from './types';
-import { airbyteConnector, airbyteSpecification } from './airbyte';
+import { ConnectorError, type Connector, type ReadItem } from './types';
 import { emailSpecification } from './email';
 import { createPostgresConnector, postgresSpecification } from './postgres';
 import { createRestApiConnector, restApiSpecification } from './rest-api';
@@ -56,6 +56,28 @@ export function pushConnector(key: string): Connector {
   };
 }
 
+/**
+ * A connector that refuses every call with `message` and runs nothing: it serves definitions that
+ * are gone but still have integrations (their definitions are no longer listed).
+ */
+export function retiredConnector(key: string, message: string): Connector {
+  return {
+    key,
+    check: () => Promise.resolve({ ok: false, message }),
+    discover: () => Promise.reject(new ConnectorError(message, 'ConfigError')),
+    // eslint-disable-next-line require-yield -- refuses before reading anything
+    read: async function* (): AsyncIterable<ReadItem> {
+      throw new ConnectorError(message, 'ConfigError');
+    },
+  };
+}
+
+/**
+ * The old built-in 'Airbyte protocol' definition took the program to run from the account's
+ * configuration; migration 0006 unlists it and points it here.
+ */
+export const RETIRED_COMMAND_KEY = 'airbyte-command-retired';
+
 export const WEBHOOK_KEY = 'webhook';
 export const EMAIL_KEY = 'email';
 
@@ -70,7 +92,7 @@ export function builtInConnectors(clock: () => Date, network: OutboundPolicy): C
   registry.register(createRestApiConnector(network), restApiSpecification);
   registry.register(createPostgresConnector(network), postgresSpecification);
   registry.register(createSftpConnector(network), sftpSpecification);
-  registry.register(airbyteConnector, airbyteSpecification);
+  registry.register(retiredConnector(RETIRED_COMMAND_KEY, INTEGRATION_MESSAGES.retiredCommandSource));
   registry.register(
     pushConnector(WEBHOOK_KEY),
     emptySettings('Webhook', 'Send records as JSON (an object or an array of objects) to the address shown.'),
