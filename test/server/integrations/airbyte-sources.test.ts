@@ -27,7 +27,7 @@ import {
 } from './helpers';
 import { ITEMS } from './test-connector';
 
-const SOURCE = path.join(import.meta.dirname, 'peers/airbyte-source.mjs');
+const PEER = path.join(import.meta.dirname, 'peers/airbyte-source.mjs');
 const AS_ROOT = process.getuid?.() === 0;
 
 /** A folder any user may write to: the marker a command would create, the source's call log. */
@@ -35,6 +35,9 @@ let shared: string;
 beforeEach(() => {
   shared = fs.mkdtempSync(path.join(os.tmpdir(), 'airbyte-app-'));
   fs.chmodSync(shared, 0o777);
+  // A copy any user may read: the checkout may sit in a folder closed to the user sources run as.
+  fs.copyFileSync(PEER, path.join(shared, 'source.mjs'));
+  fs.chmodSync(path.join(shared, 'source.mjs'), 0o644);
 });
 afterEach(() => fs.rmSync(shared, { recursive: true, force: true }));
 
@@ -54,7 +57,7 @@ const testSource = (over: Record<string, unknown> = {}) => ({
   key: 'test',
   name: 'Test source',
   command: process.execPath,
-  args: [SOURCE],
+  args: [path.join(shared, 'source.mjs')],
   docs: 'A source for tests.',
   env: { PEER_CALLS: path.join(shared, 'calls') },
   ...over,
@@ -202,7 +205,7 @@ describe('Airbyte sources registered by the operator', () => {
         expect(message).toBe(
           "The source's connection check failed: the source stopped without answering; the server log has the details.",
         );
-        expect(res.raw.body).not.toMatch(/SECRET-STDERR|uid=|INTERNAL-DETAIL|exit code|node|airbyte-source/);
+        expect(res.raw.body).not.toMatch(/SECRET-STDERR|uid=|INTERNAL-DETAIL|exit code|node|source\.mjs|airbyte-app-/);
       }
       const logged = errors.mock.calls.map((c) => String(c[0]));
       expect(logged.some((l) => l.startsWith('[airbyte:test check] stderr: SECRET-STDERR'))).toBe(true);

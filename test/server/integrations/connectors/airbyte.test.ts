@@ -17,7 +17,7 @@ import {
 } from '../../../../src/server/modules/integrations/connectors/types';
 import { collect, makeContext, recordsOf, statesOf, type TestContext } from '../peers/context';
 
-const SOURCE = path.join(import.meta.dirname, '../peers/airbyte-source.mjs');
+const PEER = path.join(import.meta.dirname, '../peers/airbyte-source.mjs');
 const AS_ROOT = process.getuid?.() === 0;
 
 let ctx: TestContext;
@@ -28,6 +28,9 @@ beforeEach(async () => {
   ctx = await makeContext();
   shared = fs.mkdtempSync(path.join(os.tmpdir(), 'airbyte-peer-'));
   fs.chmodSync(shared, 0o777);
+  // A copy any user may read: the checkout may sit in a folder closed to the user sources run as.
+  fs.copyFileSync(PEER, path.join(shared, 'source.mjs'));
+  fs.chmodSync(path.join(shared, 'source.mjs'), 0o644);
   serverLines = [];
 });
 afterEach(async () => {
@@ -40,7 +43,7 @@ function runtime(over: Partial<AirbyteSourceSetting> = {}): SourceRuntime {
     key: 'test',
     name: 'Test source',
     command: process.execPath,
-    args: [SOURCE],
+    args: [path.join(shared, 'source.mjs')],
     docs: null,
     env: { PEER_CALLS: path.join(shared, 'calls'), PEER_PIDS: path.join(shared, 'pids') },
     timeoutMs: { spec: 10_000, check: 10_000, discover: 10_000, read: 10_000 },
