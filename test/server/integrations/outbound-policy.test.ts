@@ -335,6 +335,51 @@ describe('errors never repeat what the remote answered', () => {
     expect(refused).toBe(`Connection refused by 127.0.0.1:${closed.port}`);
   });
 
+  it('PostgreSQL: SSL required against another service fails at once, in the same words', async () => {
+    const t = await makeApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    const started = Date.now();
+    // An SSH server greets and keeps the connection open; an HTTP server answers and closes.
+    for (const answer of [(s: Socket) => s.write(`SSH-2.0-${SECRET}\r\n`), httpAnswer(`400 ${SECRET}`, SECRET)]) {
+      const peer = await listener(answer);
+      const configuration = { ...postgres('127.0.0.1', peer.port), ssl_mode: 'require' };
+      const message = expectError(await create(t, cookie, 'PostgreSQL', configuration), 400);
+      expect(message).toBe(`127.0.0.1:${peer.port} did not answer as a PostgreSQL server`);
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("PostgreSQL: an empty password stays empty; the server's own PGPASSWORD is never sent", async () => {
+    const t = await makeApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    const message = (type: string, body: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(body.length + 4);
+      return Buffer.concat([Buffer.from(type), length, body]);
+    };
+    // Asks for a cleartext password, then refuses whatever comes.
+    const peer = await listener((s) => {
+      s.once('data', () => {
+        const cleartext = Buffer.alloc(4);
+        cleartext.writeUInt32BE(3);
+        s.write(message('R', cleartext));
+        s.once('data', () => s.end(message('E', Buffer.from('SFATAL\0C28P01\0Mno\0\0'))));
+      });
+    });
+    const saved = process.env.PGPASSWORD;
+    process.env.PGPASSWORD = SECRET;
+    try {
+      const { password: _omitted, ...configuration } = postgres('127.0.0.1', peer.port);
+      const answer = expectError(await create(t, cookie, 'PostgreSQL', configuration), 400);
+      expect(answer).toBe(`Authentication failed for user "postgres" at 127.0.0.1:${peer.port}`);
+      expect(peer.received()).toContain('postgres'); // the startup message and the password message did arrive
+      expect(peer.received()).not.toContain(SECRET);
+    } finally {
+      if (saved === undefined) delete process.env.PGPASSWORD;
+      else process.env.PGPASSWORD = saved;
+    }
+  });
+
   it('SFTP: whatever else answers on the port is only "did not answer as an SFTP (SSH) server"', async () => {
     const t = await makeApp();
     const cookie = await signIn(t, 'owner@example.com');
