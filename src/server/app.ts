@@ -33,6 +33,7 @@ import { createServices, leftoverSweepers, type Services } from './services';
 import { prepareWarehouses } from './durability/startup';
 import { createWriteJournal } from './durability/write-journal';
 import { appRouter, type AppRouter } from './trpc/app-router';
+import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
 
 export interface BuildOptions {
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         setSession: (token: string) => setSessionCookie(res, config, token),
         clearSession: () => clearSessionCookie(res, config),
       }),
+      responseMeta: retryAfterMeta,
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           server.log.error({ err: error.cause ?? error, procedure }, 'tRPC error');

@@ -24,6 +24,10 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   LOGIN_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
   LOGIN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Error and bug reports (with their screenshots) a signed-in user, and a client address, may send per window. */
+  REPORT_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
+  REPORT_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  REPORT_LIMIT_MINUTES: z.coerce.number().int().positive().default(15),
   /** Only behind a reverse proxy: then X-Forwarded-For names the client (rate limits, logs). */
   TRUST_PROXY: z.stringbool({ error: 'TRUST_PROXY must be true or false' }).default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
@@ -92,6 +96,7 @@ export interface Config {
    */
   outbound: { privateNetworks: boolean };
   loginLimits: { perAddress: number; perClient: number; windowMs: number };
+  reportLimits: { perUser: number; perClient: number; windowMs: number };
   bodyLimitBytes: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
@@ -141,6 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: e.LOGIN_LIMIT_PER_ADDRESS,
       perClient: e.LOGIN_LIMIT_PER_CLIENT,
       windowMs: e.LOGIN_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    reportLimits: {
+      perUser: e.REPORT_LIMIT_PER_USER,
+      perClient: e.REPORT_LIMIT_PER_CLIENT,
+      windowMs: e.REPORT_LIMIT_MINUTES * 60_000,
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),

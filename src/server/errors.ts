@@ -19,6 +19,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /** For TooManyRequests: when to try again, sent as the Retry-After header (REST and tRPC). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'AppError';
@@ -34,4 +36,10 @@ export const notSignedIn = (message: string) => new AppError('NotSignedIn', mess
 export const forbidden = (message: string) => new AppError('Forbidden', message);
 export const notFound = (message: string) => new AppError('NotFound', message);
 export const conflict = (message: string) => new AppError('Conflict', message);
-export const tooManyRequests = (message: string) => new AppError('TooManyRequests', message);
+export const payloadTooLarge = (message: string) => new AppError('PayloadTooLarge', message);
+export const tooManyRequests = (message: string, retryAfterMs?: number) =>
+  new AppError(
+    'TooManyRequests',
+    message,
+    retryAfterMs === undefined ? null : Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  );

@@ -4,9 +4,16 @@ import { MESSAGES } from './messages';
 
 /** The bug-report widget sends only a message. */
 export const bugReportSchema = z.object({
-  message: z.string().trim().min(1, MESSAGES.messageRequired).max(LIMITS.messageMaxLength),
+  message: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.messageRequired)
+    .max(
+      LIMITS.messageMaxLength,
+      `Message must be at most ${LIMITS.messageMaxLength.toLocaleString('en')} characters.`,
+    ),
   /** The page the report was sent from, so the team can reproduce it. */
-  page: z.string().max(2_000).optional(),
+  page: z.string().max(2_000, 'page must be at most 2,000 characters.').optional(),
   /** A bug from the widget, or a message to support from the sidebar footer. */
   kind: z.enum(['bug', 'support']).default('bug'),
 });

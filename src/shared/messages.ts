@@ -28,6 +28,8 @@ export const MESSAGES = {
     'This request came from another site and was refused. A script sends JSON (`{}` when it has nothing to send) or an Origin header naming this site.',
   internal: 'Something went wrong on the server. Please try again.',
   bugReportFailed: 'Failed to submit report. Please try again.',
+  reportNeedsSignIn: 'Sign in to send a report.',
+  tooManyReports: 'Too many reports sent.',
   screenshotNotPng: 'Screenshot must be a PNG image.',
   messageRequired: 'Message cannot be empty.',
 } as const;

@@ -205,12 +205,15 @@ describe('rate limits', () => {
     for (let i = 0; i < 2; i += 1) {
       expect((await call(t.server, 'POST', '/api/login', { body: { email: 'ann@example.com' } })).status).toBe(200);
     }
+    t.clock.advance(60_000);
     const refused = await call(t.server, 'POST', '/api/login', { body: { email: 'ANN@example.com' } });
     expect(expectError(refused, 429)).toMatch(/Too many sign-in requests/);
+    // The window began a minute ago: 14 minutes to wait.
+    expect(refused.headers['retry-after']).toBe(String(14 * 60));
     expect(mailsTo(t, 'ann@example.com')).toHaveLength(2);
     expect((await call(t.server, 'POST', '/api/login', { body: { email: 'bob@example.com' } })).status).toBe(200);
 
-    t.clock.advance(15 * 60_000);
+    t.clock.advance(14 * 60_000);
     expect((await call(t.server, 'POST', '/api/login', { body: { email: 'ann@example.com' } })).status).toBe(200);
   });
 
@@ -224,6 +227,7 @@ describe('rate limits', () => {
     expect(expectError(refused, 429)).toMatch(/Too many sign-in requests/);
     const trpc = await trpcMutation(t, 'auth.requestLogin', { email: 'other@example.com' });
     expect(trpc.status).toBe(429);
+    expect(trpc.headers['retry-after']).toBe(String(15 * 60));
   });
 });
 

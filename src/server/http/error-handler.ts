@@ -18,7 +18,10 @@ const FASTIFY_MESSAGES: Record<string, { status: number; message: string }> = {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send({ message: error.message });
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(error.status).send({ message: error.message });
+    }
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
     if (error instanceof SyntaxError && error.statusCode === 400) {

@@ -39,9 +39,10 @@ export function createAuthService(deps: Deps) {
     async requestLogin(raw: unknown, clientKey: string): Promise<void> {
       const input = parseInput(loginRequestSchema, raw);
       const limits = config.loginLimits;
-      const clientOk = deps.loginLimiter.hit(`client:${clientKey}`, limits.perClient);
-      const addressOk = deps.loginLimiter.hit(`address:${input.email}`, limits.perAddress);
-      if (!clientOk || !addressOk) throw tooManyRequests(MESSAGES.tooManyLoginRequests);
+      const clientWait = deps.loginLimiter.wait(`client:${clientKey}`, limits.perClient);
+      const addressWait = deps.loginLimiter.wait(`address:${input.email}`, limits.perAddress);
+      const wait = Math.max(clientWait, addressWait);
+      if (wait > 0) throw tooManyRequests(MESSAGES.tooManyLoginRequests, wait);
       if (!(await mayReceiveLink(input.email))) return;
 
       const token = newToken();

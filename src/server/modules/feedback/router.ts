@@ -2,7 +2,9 @@ import { bugReportSchema } from '../../../shared/feedback';
 import { publicProcedure, router } from '../../trpc/trpc';
 
 export const feedbackRouter = router({
-  bugReport: publicProcedure
-    .input(bugReportSchema)
-    .mutation(({ ctx, input }) => ctx.services.feedback.createBugReport(ctx, input)),
+  // Public so that admit() answers a signed-out caller with the report's own 401 message.
+  bugReport: publicProcedure.input(bugReportSchema).mutation(({ ctx, input }) => {
+    const reporter = ctx.services.feedback.admit({ user: ctx.user, clientKey: ctx.clientKey });
+    return ctx.services.feedback.createBugReport(reporter, input);
+  }),
 });
