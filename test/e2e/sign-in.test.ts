@@ -79,4 +79,35 @@ describe('sign-in in the browser', () => {
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.close();
   });
+
+  it('asks a signed-out visitor to sign in before sending a bug report, and the server refuses one anyway', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Report a bug' }).click();
+    await page.getByText('Sign in to send a bug report.').waitFor();
+    expect(await page.getByLabel('Bug description').count()).toBe(0);
+    // A report sent from a signed-out page by hand is refused, as the widget says.
+    const status = await page.evaluate(async () => {
+      const form = new FormData();
+      form.set('Message', 'anonymous');
+      return (await fetch('/api/error-reports', { method: 'POST', body: form })).status;
+    });
+    expect(status).toBe(401);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/login/);
+    await page.close();
+  });
+
+  it('reads the outbox page from this machine while not in production', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail').fill('ann.lee@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Check your email.').waitFor();
+    // The harness reaches the server at 127.0.0.1: a direct loopback request, so the page answers.
+    await page.goto(`${server.url}/dev/outbox`);
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await page.getByText('Your sign-in link').first().waitFor();
+    await page.close();
+  });
 });

@@ -1,11 +1,24 @@
-import { ActionIcon, Alert, Button, Group, Popover, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Popover, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBug, IconCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MESSAGES } from '../../shared/messages';
+import { errorMessage, errorStatus } from '../lib/error-message';
+import { useMe } from '../lib/session';
 import { trpc } from '../trpc';
 
-/** The bug-report widget on every page: a text box and 'Submit Report', disabled while blank. */
+/** The server's reason when it refused the report on purpose (limits, size, session), else nothing. */
+function reasonOf(error: unknown): string | null {
+  const status = errorStatus(error);
+  return status !== null && status >= 400 && status < 500 ? errorMessage(error) : null;
+}
+
+/**
+ * The bug-report widget on every page: a text box and 'Submit Report', disabled while blank.
+ * Reports need a signed-in user, so a signed-out page offers a link to sign in instead.
+ */
 export function BugReportWidget() {
+  const { data: me, isPending: meUnknown } = useMe();
   const [opened, setOpened] = useState(false);
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState(false);
@@ -49,7 +62,19 @@ export function BugReportWidget() {
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown>
-        {sent ? (
+        {!me ? (
+          <Stack gap="xs" py="xs">
+            <Text fw={600} size="sm">
+              Report a bug
+            </Text>
+            <Text size="sm">{meUnknown ? 'Checking your session…' : 'Sign in to send a bug report.'}</Text>
+            {!meUnknown && (
+              <Anchor component={Link} to="/login" size="sm" onClick={() => setOpened(false)}>
+                Sign in
+              </Anchor>
+            )}
+          </Stack>
+        ) : sent ? (
           <Stack gap="xs" align="center" py="sm">
             <IconCheck color="var(--mantine-color-teal-6)" />
             <Text size="sm">Thanks! Your report was sent to the team.</Text>
@@ -71,6 +96,7 @@ export function BugReportWidget() {
             {report.isError && (
               <Alert color="red" p="xs">
                 {MESSAGES.bugReportFailed}
+                {reasonOf(report.error) && <Text size="xs">{reasonOf(report.error)}</Text>}
               </Alert>
             )}
             <Group justify="flex-end">

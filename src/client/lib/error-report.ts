@@ -26,9 +26,19 @@ function contextOf(error: unknown): string {
   });
 }
 
+function serverMessage(text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : text;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Sends an error report as the spec's multipart form (Message, Screenshot, AdditionalContext).
- * Failure raises 'Failed to report error: {status} {text}'.
+ * Failure raises 'Failed to report error: {status} {text}'. Reports need a signed-in user: a
+ * signed-out page gets a 401, which the report buttons show as 'sign in to report'.
  */
 export async function sendErrorReport(report: ErrorReport): Promise<void> {
   const form = new FormData();
@@ -38,9 +48,11 @@ export async function sendErrorReport(report: ErrorReport): Promise<void> {
   if (screenshot) form.set('Screenshot', screenshot, 'screenshot.png');
   const response = await fetch('/api/error-reports', { method: 'POST', body: form, credentials: 'same-origin' });
   if (!response.ok) {
+    // The server answers `{ message }` (e.g. 'Sign in to send a report.', or how long to wait after
+    // too many reports); the raw text stands in when it does not.
     const text = await response.text().catch(() => '');
     throw new HttpError(response.status, '/api/error-reports', {
-      message: `Failed to report error: ${response.status} ${text}`,
+      message: `Failed to report error: ${response.status} ${serverMessage(text)}`,
     });
   }
 }
