@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       signup: 'invite',
       loginLimits: { perAddress: 5, perClient: 30, windowMs: 15 * 60_000 },
+      reportLimits: { perUser: 10, perClient: 30, windowMs: 15 * 60_000 },
       bodyLimitBytes: 1_048_576,
       trustProxy: false,
     });
@@ -56,6 +57,10 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
     });
     expect(config.loginLimits.windowMs).toBe(120_000);
+    expect(
+      loadConfig({ REPORT_LIMIT_PER_USER: '3', REPORT_LIMIT_PER_CLIENT: '7', REPORT_LIMIT_MINUTES: '60' }).reportLimits,
+    ).toEqual({ perUser: 3, perClient: 7, windowMs: 3_600_000 });
+    expect(() => loadConfig({ REPORT_LIMIT_PER_USER: '0' })).toThrow(/REPORT_LIMIT_PER_USER/);
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
 
