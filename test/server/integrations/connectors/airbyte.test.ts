@@ -307,6 +307,12 @@ describe('how a source is run', () => {
     const pid = Number(fs.readFileSync(path.join(shared, 'pids'), 'utf8').trim());
     await expect.poll(() => alive(pid), { timeout: 3000 }).toBe(false);
 
+    // A program that left its process group and holds stdout open does not hold the call.
+    fs.rmSync(path.join(shared, 'pids'));
+    expect((await source.check(config({ mode: 'escape' }), ctx)).ok).toBe(false);
+    const escaped = Number(fs.readFileSync(path.join(shared, 'pids'), 'utf8').trim());
+    process.kill(escaped, 'SIGKILL');
+
     const { error } = await readUntilError(source.read(config({ mode: 'hang_read' }), request(), ctx));
     expect((error as ConnectorError).message).toBe("The source's read did not finish within 1 s.");
     expect(workFolders()).toEqual([]);

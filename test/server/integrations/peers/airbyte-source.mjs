@@ -5,7 +5,8 @@
 // Config: { api_key: 'good', extra_customers: n, mode, region }; mode 'ok' | 'fail_mid_read' | 'crash'
 // (stderr and exit 3 mid-read) | 'stderr_crash' (stderr and exit 3 at once) | 'hang' | 'long_line' |
 // 'stderr_flood' | 'hang_read' (only the read hangs) | 'trace' (a TRACE error) | 'grandchild' (starts a sleeping child, writes its pid
-// to the file PEER_PIDS names, then hangs).
+// to the file PEER_PIDS names, then hangs) | 'escape' (a child in a session of its own keeps stdout
+// open after the source exits).
 // When the variable PEER_CALLS names a file, each run appends its command there.
 import { spawn } from 'node:child_process';
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -52,6 +53,16 @@ function misbehave() {
       });
       process.exit(1);
       break;
+    case 'escape': {
+      // A child in a session of its own that keeps stdout and stderr open after this one exits.
+      const child = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], {
+        detached: true,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      appendFileSync(process.env.PEER_PIDS, `${child.pid}\n`);
+      process.exit(0);
+      break;
+    }
     case 'grandchild': {
       const child = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], { stdio: 'ignore' });
       appendFileSync(process.env.PEER_PIDS, `${child.pid}\n`);
@@ -84,6 +95,7 @@ const connectionSpecification = {
         'stderr_flood',
         'trace',
         'grandchild',
+        'escape',
       ],
       default: 'ok',
       order: 2,

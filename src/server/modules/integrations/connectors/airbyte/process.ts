@@ -164,6 +164,9 @@ export async function* runAirbyte(
   const stop = (failure: SourceFailure) => {
     stopped ??= failure;
     killGroup();
+    // A program that left its group (setsid) may still hold the pipes: stop reading them anyway.
+    child.stdout.destroy();
+    child.stderr.destroy();
   };
   const limit = setting.timeoutMs[command];
   const timer = setTimeout(
@@ -293,6 +296,8 @@ export async function* runAirbyte(
     clearTimeout(timer);
     ctx.signal.removeEventListener('abort', onAbort);
     killGroup(); // also whatever it left running in its group
+    child.stdout.destroy();
+    child.stderr.destroy();
     await exited;
     await fs.rm(dir, { recursive: true, force: true }).catch((error: unknown) => {
       serverLog(`its working folder ${dir} could not be removed: ${String(error)}`);
