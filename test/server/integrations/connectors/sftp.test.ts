@@ -7,6 +7,7 @@ import { datasetNameOf, globToRegExp } from '../../../../src/server/modules/inte
 import type { ConnectorError, ReadRequest } from '../../../../src/server/modules/integrations/connectors/types';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { collect, filesOf, makeContext, statesOf, type TestContext } from '../peers/context';
+import { startListener } from '../peers/listener';
 import { startSftp, type SftpPeer } from '../peers/sftp';
 
 /** The peer listens on 127.0.0.1: private networks allowed, as with the default SIGNUP=invite. */
@@ -161,4 +162,21 @@ describe('SFTP connector against a real SFTP server', () => {
     );
     expect((error as ConnectorError).type).toBe('ConfigError');
   });
+});
+
+describe('SFTP connector against a port that never answers', () => {
+  it('times out with a TransientError and the process survives the errors ssh2 emits after it', async () => {
+    // A silent listener: ssh2 reports the handshake timeout, then the lost connection; an
+    // unhandled second 'error' event would take the whole server down.
+    const silent = await startListener();
+    try {
+      const started = Date.now();
+      const result = await sftpConnector.check(config({ host: '127.0.0.1', port: silent.port }), ctx);
+      expect(result).toEqual({ ok: false, message: `Timed out connecting to 127.0.0.1:${silent.port}` });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(19_000);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the late error arrives here
+    } finally {
+      await silent.close();
+    }
+  }, 40_000);
 });
