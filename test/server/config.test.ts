@@ -84,6 +84,17 @@ describe('loadConfig', () => {
     expect(error.message).toContain(`  ${name}: `);
   });
 
+  it('lets connectors reach private networks by default only with SIGNUP=invite', () => {
+    expect(loadConfig({}).outbound.privateNetworks).toBe(true);
+    expect(loadConfig({ SIGNUP: 'open' }).outbound.privateNetworks).toBe(false);
+    expect(loadConfig({ SIGNUP: 'open', CONNECTOR_PRIVATE_NETWORKS: 'true' }).outbound.privateNetworks).toBe(true);
+    expect(loadConfig({ CONNECTOR_PRIVATE_NETWORKS: 'false' }).outbound.privateNetworks).toBe(false);
+    expect(loadConfig({ SIGNUP: 'open', CONNECTOR_PRIVATE_NETWORKS: '' }).outbound.privateNetworks).toBe(false);
+    expect(configError({ CONNECTOR_PRIVATE_NETWORKS: 'sometimes' }).message).toContain(
+      '  CONNECTOR_PRIVATE_NETWORKS: CONNECTOR_PRIVATE_NETWORKS must be true or false',
+    );
+  });
+
   it('explains the fix for PUBLIC_URL and SESSION_SECRET, and lists every bad variable', () => {
     const error = configError({ PORT: 'abc', PUBLIC_URL: 'ftp://x', SESSION_SECRET: 'short' });
     const lines = error.message.split('\n').slice(1);
