@@ -165,13 +165,14 @@ function translate(error: unknown, where: string, signal: AbortSignal): Error {
 }
 
 export async function guardedGet(start: URL, options: GuardedGetOptions): Promise<GuardedResponse> {
+  if (start.protocol !== 'http:' && start.protocol !== 'https:') {
+    // e.g. a next-page link to file: or ftp: (redirects are checked where they are followed)
+    throw new OutboundHttpError(`Only http and https addresses are fetched, not ${start.protocol}`, 'redirect');
+  }
   let url = start;
   for (let hops = 0; ; hops++) {
     const where = whereOf(url);
     try {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        throw new OutboundHttpError(`${where} is not an http(s) address`, 'redirect');
-      }
       const response = await send(url, options);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;

@@ -234,6 +234,32 @@ describe('REST API redirects and next pages to loopback', () => {
     }
   });
 
+  it('only http(s) is followed, and redirects end after 10', async () => {
+    const source = await startApi({
+      '/to-file': () => ({ status: 302, headers: { location: 'file:///etc/passwd' } }),
+      '/next-file': () => ({ headers: { link: '<file:///etc/passwd>; rel="next"' }, body: [{ id: 1 }] }),
+      '/loop': () => ({ status: 301, headers: { location: '/loop' } }),
+    });
+    peers.push(source);
+    const connector = createRestApiConnector(createOutboundPolicy({ allowPrivateNetworks: true }));
+    const ctx = await makeContext();
+    const where = new URL(source.baseUrl).host;
+    const failure = async (stream: Record<string, unknown>) => {
+      const config = rest(source.baseUrl, { streams: [{ name: 'items', ...stream }] });
+      return ((await collect(connector.read(config, request, ctx)).catch((e: unknown) => e)) as Error).message;
+    };
+    try {
+      expect(await failure({ path: '/to-file' })).toBe(`${where} redirected to an address that is not http(s)`);
+      expect(await failure({ path: '/next-file', pagination: { type: 'link_header' } })).toBe(
+        'Only http and https addresses are fetched, not file:',
+      );
+      expect(await failure({ path: '/loop' })).toBe(`${where} redirected more than 10 times`);
+      expect(source.seen('/loop')).toHaveLength(11);
+    } finally {
+      await ctx.cleanup();
+    }
+  });
+
   it('credentials go only to the base URL origin: a redirect to another host gets none', async () => {
     const other = await startApi({ '/landing': () => ({ body: [{ id: 1 }] }) });
     peers.push(other);
