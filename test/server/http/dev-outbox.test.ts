@@ -72,7 +72,7 @@ describe('GET /dev/outbox outside production', () => {
 
   it('is refused to a loopback socket carrying any proxy header', async () => {
     const { t, token } = await appWithPendingLink({ TRUST_PROXY: 'true' });
-    const proxyHeaders = [
+    const proxyHeaders: Array<Record<string, string>> = [
       { forwarded: 'for=127.0.0.1' },
       { 'x-real-ip': '127.0.0.1' },
       { via: '1.1 nginx' },
