@@ -65,11 +65,28 @@ const pinnedLookup =
     else callback(null, first.address, first.family);
   };
 
+/**
+ * Keep-alive agents per policy, so paged reads reuse their connections (no new TCP and TLS
+ * handshake per page). Every pooled socket was dialled through that policy's checked addresses,
+ * so reusing one never reaches an address the policy would refuse.
+ */
+const agents = new WeakMap<OutboundPolicy, { http: http.Agent; https: https.Agent }>();
+function agentsOf(policy: OutboundPolicy): { http: http.Agent; https: https.Agent } {
+  let pair = agents.get(policy);
+  if (!pair) {
+    const options = { keepAlive: true, maxSockets: 16, timeout: 60_000 };
+    pair = { http: new http.Agent(options), https: new https.Agent(options) };
+    agents.set(policy, pair);
+  }
+  return pair;
+}
+
 async function send(url: URL, options: GuardedGetOptions): Promise<http.IncomingMessage> {
   const host = bareHost(url.hostname);
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const addresses = await options.policy.resolve(host, { port, signal: options.signal });
-  const client = url.protocol === 'https:' ? https : http;
+  const secure = url.protocol === 'https:';
+  const client = secure ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
       {
@@ -80,7 +97,7 @@ async function send(url: URL, options: GuardedGetOptions): Promise<http.Incoming
         method: 'GET',
         headers: { 'accept-encoding': 'gzip, deflate, br', ...options.headersFor(url) },
         lookup: pinnedLookup(addresses),
-        agent: false,
+        agent: secure ? agentsOf(options.policy).https : agentsOf(options.policy).http,
         signal: options.signal,
       },
       resolve,
