@@ -46,8 +46,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // End to end against the real server process: the browser tests, and the kill -9 suite.
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts', 'test/crash/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,

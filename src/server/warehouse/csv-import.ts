@@ -5,6 +5,7 @@ import { csvFileError, isDialectError, isLateTypeError } from './csv-errors';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
 import type { WarehouseExecutor, WarehouseSession } from './types';
+import { crashPoint } from '../durability/crash-points';
 
 export interface CsvImportOptions {
   /** A file the server wrote (an upload); read by DuckDB directly. */
@@ -104,6 +105,7 @@ async function replaceFromCsv(
       if (options.rowIdColumn) selected.push(`rowid + 1 AS ${quoteIdentifier(options.rowIdColumn)}`);
       const target = quoteQualified(options.schema, options.table);
       const result = { columns, rowCount: Number(count?.n ?? 0) };
+      crashPoint('csv-import:read');
       await session.transaction(async (tx) => {
         await tx.run(`DROP TABLE IF EXISTS ${target}`);
         await tx.run(`CREATE TABLE ${target} AS SELECT ${selected.join(', ')} FROM ${scratch}`);

@@ -287,7 +287,7 @@ describe('failing syncs', () => {
           await api<RunLog[]>(t2, cookie, 'GET', `/api/integrations/${integration.id}/jobs/crashed-run/logs`),
         );
         expect(logs.map((l) => l.line)).toEqual([
-          '[ERROR] The server stopped while this sync was running; the sync did not finish. Previous data is unchanged.',
+          '[ERROR] The server stopped while this sync was running; the sync did not finish. Datasets it had not saved keep their previous rows.',
         ]);
         // The integration can sync again.
         await selectDatasets(t2, cookie, integration.id, { products: {} });

@@ -162,7 +162,7 @@ export async function failInterruptedRuns(db: Db, at: Date): Promise<number> {
       run.id,
       'ERROR',
       run.status === 'Running'
-        ? 'The server stopped while this sync was running; the sync did not finish. Previous data is unchanged.'
+        ? 'The server stopped while this sync was running; the sync did not finish. Datasets it had not saved keep their previous rows.'
         : 'The server stopped before this sync started.',
       at,
     );

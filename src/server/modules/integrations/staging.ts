@@ -14,6 +14,7 @@ import { swapTable } from '../../warehouse/swap-table';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
 import { ConnectorError } from './connectors/types';
 import { ROW_ID, STAGING_PREFIX, q, quoteQualified, storedType } from './physical';
+import { crashPoint } from '../../durability/crash-points';
 
 export interface StagedColumn {
   name: string;
@@ -169,6 +170,7 @@ export async function swapIn<T>(
   // parallel readers hand their rows over in order. Committed on its own, before the swap renames the
   // table (see swap-table.ts); a crash in between leaves only a staging table, swept at start.
   await executor.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
+  crashPoint('sync:rows-numbered');
   const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
   if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
     return swapTable(executor, schema, staging.name, options.table, describedInside);

@@ -10,6 +10,7 @@ import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
 import { moveRow } from './rows';
 import { warehouseError } from './warehouse-errors';
+import { crashPoint } from '../../durability/crash-points';
 
 const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
 
@@ -167,6 +168,7 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
           await warehouse.run(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
           throw error;
         });
+      crashPoint('static-table:edit-copied');
       await deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
         swapTable(warehouse, STATIC_SCHEMA, copyName, warehouseTableName(id), (tx) => record(tx, mark)),
       );
