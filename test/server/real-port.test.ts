@@ -38,7 +38,9 @@ describe('over a real listening port', () => {
     expect(meRes.status).toBe(200);
     expect(((await meRes.json()) as Me).email).toBe('ann@example.com');
 
-    expect((await fetch(`${base}/api/logout`, { method: 'POST', headers: { cookie } })).status).toBe(204);
+    // A body-less action needs the Origin a browser sends (or a JSON body, as a script would).
+    expect((await fetch(`${base}/api/logout`, { method: 'POST', headers: { cookie } })).status).toBe(403);
+    expect((await fetch(`${base}/api/logout`, { method: 'POST', headers: { cookie, origin: base } })).status).toBe(204);
     const after = await fetch(`${base}/api/me`, { headers: { cookie } });
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ message: 'You are not signed in.' });

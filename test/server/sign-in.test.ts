@@ -59,10 +59,12 @@ describe('sign-in through the outbox (REST)', () => {
 
   it('marks the cookie Secure when PUBLIC_URL is https, and links point at PUBLIC_URL', async () => {
     const t = await makeApp({ PUBLIC_URL: 'https://data.example.com/' });
-    await call(t.server, 'POST', '/api/login', { body: { email: 'ann@example.com' } });
+    // The browser's Origin is the public address.
+    const headers = { origin: 'https://data.example.com' };
+    await call(t.server, 'POST', '/api/login', { body: { email: 'ann@example.com' }, headers });
     const mail = lastMailTo(t, 'ann@example.com');
     expect(mail.text).toContain('https://data.example.com/confirm?token=');
-    const confirm = await call(t.server, 'POST', '/api/confirm', { body: { token: loginTokenIn(mail) } });
+    const confirm = await call(t.server, 'POST', '/api/confirm', { body: { token: loginTokenIn(mail) }, headers });
     expect(sessionSetCookie(confirm)).toMatch(/;\s*Secure/i);
   });
 
