@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
+import { clientError } from '../client-errors';
 import { AppError } from '../errors';
 
 /** Fastify's own client-error codes, reworded for a person. */
@@ -22,6 +23,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== null) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ message: error.message });
     }
+    // A malformed upload, a number out of range: the caller's doing, raised by a library.
+    const client = clientError(error);
+    if (client) return reply.status(client.status).send({ message: client.message });
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message });
     if (error instanceof SyntaxError && error.statusCode === 400) {

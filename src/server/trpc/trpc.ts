@@ -6,7 +6,8 @@ import { isGlobalAdmin } from '../../shared/roles';
 import type { Deps } from '../context';
 import { parseRoles } from '../db/database';
 import type { UserRow } from '../db/schema';
-import { AppError, type ErrorKind } from '../errors';
+import { clientError } from '../client-errors';
+import { type ErrorKind } from '../errors';
 import { tooDeepMessage, valueTooDeep } from '../http/json-body';
 import type { Services } from '../services';
 import { resolveAccountContext } from '../modules/accounts/access';
@@ -54,13 +55,14 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-/** Turns the services' AppError into the matching TRPCError; other errors stay 500s. */
+/**
+ * Turns the services' AppError (and library errors that are the caller's doing, see client-errors.ts)
+ * into the matching TRPCError; other errors stay 500s.
+ */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODES[cause.kind], message: cause.message, cause });
-  }
+  const cause = result.ok ? null : clientError(result.error.cause);
+  if (cause) throw new TRPCError({ code: TRPC_CODES[cause.kind], message: cause.message, cause });
   return result;
 });
 

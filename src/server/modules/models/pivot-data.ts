@@ -23,6 +23,7 @@ import type { AccountContext, Deps } from '../../context';
 import { badInput, notFound } from '../../errors';
 import { parseInput } from '../../validate';
 import type { WarehouseExecutor } from '../../warehouse/types';
+import { namingOverflow } from '../tables/overflow';
 import type { TableRelation } from '../tables/relations';
 import { resolveModelVersionTable } from './model-tables';
 
@@ -44,10 +45,13 @@ function relationColumns(relation: TableRelation): RelationColumn[] {
   return relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName }));
 }
 
-/** The engine's user-fixable problems (too many column keys, a Json field) answer 400. */
-async function userFixable<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * The engine's user-fixable problems (too many column keys, a Json field) answer 400, and so does a
+ * number out of range, naming the column that overflows.
+ */
+async function userFixable<T>(warehouse: WarehouseExecutor, target: PivotTarget, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await namingOverflow(warehouse, target.relation, work);
   } catch (error) {
     if (isModelError(error)) throw badInput(error.message);
     throw error;
@@ -101,7 +105,7 @@ export function createPivotData(deps: Deps) {
     async page(ctx: AccountContext, versionId: string, pivotKey: string, raw: unknown): Promise<PivotPage> {
       const { page, pageSize } = parseInput(pageSchema, raw ?? {});
       const found = await target(ctx, versionId, pivotKey);
-      return userFixable(async () => {
+      return userFixable(warehouse(ctx), found, async () => {
         const keys = await columnKeys(warehouse(ctx), found);
         const offset = (page - 1) * pageSize;
         // One row more than asked tells whether another chunk follows.
@@ -121,7 +125,7 @@ export function createPivotData(deps: Deps) {
       if (fields.length + columns.length + values.length === 0) {
         throw badInput('The pivot is empty: add rows, columns or values before exporting it.');
       }
-      return userFixable(async () => {
+      return userFixable(warehouse(ctx), found, async () => {
         const keys = await columnKeys(warehouse(ctx), found);
         const { layout, rows } = await chunk(warehouse(ctx), found, keys, 0, PIVOT_EXPORT_MAX_ROWS + 1);
         return {

@@ -27,7 +27,13 @@ async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): P
   const dir = accountUploadsDir(deps.config.dataDir, accountId);
   await fs.promises.mkdir(dir, { recursive: true });
   const target = path.join(dir, `${newId()}.csv`);
-  await saveStream(file.file, target);
+  try {
+    await saveStream(file.file, target);
+  } catch (error) {
+    // A cut-off or malformed body (answered 400 by the error handler) leaves no partial file behind.
+    await fs.promises.rm(target, { force: true });
+    throw error;
+  }
   if (file.file.truncated) {
     await fs.promises.rm(target, { force: true });
     throw new AppError(

@@ -13,6 +13,7 @@ import { listColumns } from '../static-tables/repo';
 import { compileTableQuery, staticRelation, type TableRelation } from './relations';
 import { toDisplayRows } from './display-values';
 import { downloadQuery } from './download-query';
+import { namingOverflow } from './overflow';
 
 const typeSchema = z.enum(TABLE_TYPES);
 const listSchema = z.object({
@@ -99,10 +100,12 @@ export function createTablesService(deps: Deps) {
       const { relation, rowEstimate } = await resolve(ctx, type, id);
       const compiled = compileTableQuery(relation, request);
       const copyable: CopyableQuery = { query: compiled.query, rowEstimate };
-      const [data, count] = await Promise.all([
-        pageVia(warehouse(ctx), copyable, compiled.page).then((result) => result.rows),
-        request.withCount ? countOf(ctx, copyable, compiled.count) : Promise.resolve(-1),
-      ]);
+      const [data, count] = await namingOverflow(warehouse(ctx), relation, () =>
+        Promise.all([
+          pageVia(warehouse(ctx), copyable, compiled.page).then((result) => result.rows),
+          request.withCount ? countOf(ctx, copyable, compiled.count) : Promise.resolve(-1),
+        ]),
+      );
       return {
         page: request.page,
         pageSize: request.pageSize,
@@ -117,7 +120,10 @@ export function createTablesService(deps: Deps) {
       const { filterGroups } = parseInput(countRequestSchema, raw ?? {});
       const { relation, rowEstimate } = await resolve(ctx, type, id);
       const compiled = compileTableQuery(relation, { page: 1, pageSize: 1, filterGroups, sorting: [] });
-      return { totalCount: await countOf(ctx, { query: compiled.query, rowEstimate }, compiled.count) };
+      const totalCount = await namingOverflow(warehouse(ctx), relation, () =>
+        countOf(ctx, { query: compiled.query, rowEstimate }, compiled.count),
+      );
+      return { totalCount };
     },
 
     /** The table (display names as headers) with the grid's filters and sort, streamed from a file DuckDB writes. */
@@ -131,7 +137,7 @@ export function createTablesService(deps: Deps) {
       const format = parseInput(formatSchema, rawFormat ?? 'csv');
       const { summary, relation } = await resolve(ctx, type, id);
       const query = downloadQuery(relation, rawQuery);
-      const stream = await exportTable(warehouse(ctx), query, format);
+      const stream = await namingOverflow(warehouse(ctx), relation, () => exportTable(warehouse(ctx), query, format));
       const safeName = summary.name.replace(/[^\w .-]+/g, '_').trim() || 'table';
       return { stream, fileName: `${safeName}.${format}`, format };
     },
