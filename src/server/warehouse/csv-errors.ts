@@ -34,12 +34,24 @@ export function csvFileError(error: unknown): AppError | null {
     return badInput(`Line ${line} has ${found} ${values}, but the header has ${expected} columns.`);
   }
   if (/unterminated quote/i.test(message)) return badInput(`A quoted value${onLine} is never closed.`);
-  if (/Maximum line size/i.test(message)) return badInput(`Line ${line ?? '?'} is too long to be a CSV row.`);
+  if (/Maximum line size/i.test(message)) {
+    return badInput(
+      line === null
+        ? 'A line is too long to be a CSV row, or a quoted value is never closed.'
+        : `Line ${line} is too long to be a CSV row.`,
+    );
+  }
   const conversion = /Could not convert string "(.*?)" to '(.+?)'/i.exec(message);
   if (conversion) {
     const [, value, type] = conversion;
     return badInput(`The value "${value}"${onLine} does not match the column's type (${type}).`);
   }
   if (line !== null || isDialectError(error)) return badInput(`The file could not be read as CSV${onLine}.`);
+  // Bytes that are no CSV at all (binary, compressed or garbled text) stop DuckDB's parser outright.
+  if (/CSV Parser state machine reached an invalid state/i.test(message)) {
+    return badInput(
+      'The file could not be read as CSV: it is not text in rows and columns. Save it as CSV and try again.',
+    );
+  }
   return null;
 }

@@ -28,15 +28,26 @@ export async function inspectCsvFile(filePath: string, maxBytes: number): Promis
   try {
     const buffer = Buffer.alloc(Math.min(size, HEAD_BYTES));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
+    const bytes = buffer.subarray(0, bytesRead);
+    refuseBinary(bytes);
+    head = bytes.toString('utf8').replace(/^\uFEFF/, '');
   } finally {
     await handle.close();
   }
   if (head.trim() === '') throw badInput('The file is empty.');
   return headerFacts(firstRecord(head));
+}
+
+/**
+ * A CSV file is text: UTF-16 (its byte order mark) and anything with NUL bytes (images, archives,
+ * spreadsheets) are refused by name before DuckDB's parser meets them.
+ */
+function refuseBinary(head: Buffer): void {
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (utf16) throw badInput('The file is UTF-16 encoded. Save it as UTF-8 CSV and try again.');
+  if (head.includes(0)) {
+    throw badInput('The file is not a CSV text file: it holds binary data. Save it as CSV (UTF-8) and try again.');
+  }
 }
 
 /** The first record, up to a line break outside quotes (a quoted header name may hold a line break). */
