@@ -51,6 +51,31 @@ export function pivotCsv(layout: PivotLayout, rows: PivotRow[], truncated: boole
   return `${lines.join('\r\n')}\r\n`;
 }
 
+const SHEET_NAME_MAX = 31;
+
+/**
+ * Any text as a sheet name Excel (and exceljs) accepts: none of : \ / ? * [ ] or control characters,
+ * no ' at either end, at most 31 characters (not splitting a character), not blank, not 'History'.
+ */
+export function xlsxSheetName(text: string): string {
+  const trimEnds = (name: string) => name.replace(/^['\s]+|['\s]+$/g, '');
+  const cleaned = trimEnds(
+    text
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+      .replace(/[:\\/?*[\]]/g, ' '),
+  );
+  let short = '';
+  for (const char of cleaned) {
+    if (short.length + char.length > SHEET_NAME_MAX) break;
+    short += char;
+  }
+  const name = trimEnds(short);
+  if (name === '') return 'Pivot';
+  return name.toLowerCase() === 'history' ? 'History pivot' : name;
+}
+
 export async function pivotXlsx(
   layout: PivotLayout,
   rows: PivotRow[],
@@ -58,8 +83,7 @@ export async function pivotXlsx(
   truncated: boolean,
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  // Sheet names are at most 31 characters and cannot hold : \ / ? * [ ]
-  const sheet = workbook.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Pivot');
+  const sheet = workbook.addWorksheet(xlsxSheetName(sheetName));
   sheet.addRow(headers(layout)).font = { bold: true };
   for (const row of rows) {
     const added = sheet.addRow(cells(layout, row));

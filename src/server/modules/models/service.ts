@@ -255,12 +255,13 @@ export function createModelsService(deps: Deps) {
       if (query.format !== undefined && !(query.format in PIVOT_EXPORT_FORMATS)) {
         throw badInput('Choose csv or xlsx.');
       }
-      const model = await mustModel(ctx, id);
+      await mustModel(ctx, id);
       const versions = await listVersions(db, id);
       const version = query.versionId ? versions.find((v) => v.id === query.versionId) : pickVersion(versions, true);
       if (!version) throw notFound(VERSION_NOT_FOUND);
       const result = await pivots.all(ctx, version.id, query.pivotKey ?? '');
-      const safeName = result.name.replace(/[^\w .-]+/g, '_').trim() || model.name || 'pivot';
+      // Any name is made safe for the header by http/attachment.ts; this keeps the file name plain.
+      const safeName = result.name.replace(/[^\w .-]+/g, '_').trim() || 'pivot';
       return { ...result, format, fileName: `${safeName}.${format}`, sheetName: result.name };
     },
 

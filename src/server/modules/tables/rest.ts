@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../context';
+import { attachment } from '../../http/attachment';
 import { bodyOf, inAccount } from '../../http/rest-context';
 import { allowFramingBySelf } from '../../http/security-headers';
 import type { Services } from '../../services';
@@ -40,10 +41,7 @@ export function registerTablesRest(app: FastifyInstance, deps: Deps, services: S
     const file = await tables.download(await inAccount(req, deps), req.params.type, req.params.id, format, query);
     return reply
       .header('content-type', EXPORT_FORMATS[file.format].contentType)
-      .header(
-        'content-disposition',
-        `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
+      .header('content-disposition', attachment(file.fileName))
       .send(file.stream);
   };
 
