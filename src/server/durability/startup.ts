@@ -7,19 +7,28 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Deps } from '../context';
-import { accountScratchDir, accountUploadsDir, accountsDir, warehouseTempDir } from '../warehouse/account-paths';
+import {
+  accountScratchDir,
+  accountUploadsDir,
+  accountsDir,
+  warehouseSpillDir,
+  warehouseTempDir,
+} from '../warehouse/account-paths';
 import type { WarehouseConnection } from '../warehouse/types';
 
 /** Drops what a crash left in an account's warehouse (staging tables, relations with no metadata). */
 export type LeftoverSweeper = (accountId: string, connection: WarehouseConnection) => Promise<void>;
 
-/** Empties every account's work folders: nothing in them belongs to a request of this process. */
+/**
+ * Empties every account's work folders, DuckDB's spill files included: nothing in them belongs to a
+ * request of this process, and a kill mid-import or mid-sort leaves them behind for good.
+ */
 export async function sweepWorkFiles(dataDir: string): Promise<void> {
   // Scratch folder of earlier versions, shared by every account.
   await fs.rm(path.join(dataDir, 'tmp'), { recursive: true, force: true });
   const accounts = await fs.readdir(accountsDir(dataDir)).catch(() => [] as string[]);
   for (const accountId of accounts) {
-    for (const folder of [warehouseTempDir, accountUploadsDir, accountScratchDir]) {
+    for (const folder of [warehouseTempDir, accountUploadsDir, accountScratchDir, warehouseSpillDir]) {
       let dir: string;
       try {
         dir = folder(dataDir, accountId);

@@ -24,6 +24,11 @@ export function warehouseFile(dataDir: string, accountId: string): string {
   return path.join(accountDir(dataDir, accountId), 'warehouse.duckdb');
 }
 
+/** Where DuckDB spills work that outgrows the memory limit (its default, `<file>.tmp`); it never empties it itself. */
+export function warehouseSpillDir(dataDir: string, accountId: string): string {
+  return `${warehouseFile(dataDir, accountId)}.tmp`;
+}
+
 /** Exports of one account on their way to a client. */
 export function warehouseTempDir(dataDir: string, accountId: string): string {
   return path.join(accountDir(dataDir, accountId), 'tmp');
