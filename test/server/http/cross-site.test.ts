@@ -58,12 +58,13 @@ describe('cross-site requests', () => {
   it('refuse even JSON when the browser says another site sent it', async () => {
     const { t, cookie } = await signedIn();
     const id = (await me(t, cookie)).currentAccountId;
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { origin: EVIL },
       { origin: NO_ORIGIN, 'sec-fetch-site': 'cross-site' },
       { origin: NO_ORIGIN, referer: `${EVIL}/page` },
       { origin: 'http://localhost:3000.evil.example' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await call(t.server, 'PUT', `/api/accounts/${id}`, { cookie, headers, body: { name: 'Taken' } });
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }
@@ -74,14 +75,15 @@ describe('cross-site requests', () => {
     const table = await createTable(t, cookie, { name: 'Mine', columns: [{ displayName: 'A' }], rows: [] });
     expect((await uploadCsv(t, cookie, table.id, 'A\n1\n')).status).toBe(200);
     const id = (await me(t, cookie)).currentAccountId;
-    for (const headers of [
+    const ours: Record<string, string>[] = [
       { origin: TEST_ORIGIN },
       // The address the request was sent to counts as this site too (a server reached by its LAN address).
       { origin: 'http://192.168.1.20:3000', host: '192.168.1.20:3000' },
       { origin: NO_ORIGIN, 'sec-fetch-site': 'same-origin' },
       { origin: NO_ORIGIN, referer: `${TEST_ORIGIN}/settings/account` },
       { origin: NO_ORIGIN },
-    ]) {
+    ];
+    for (const headers of ours) {
       const res = await call(t.server, 'PUT', `/api/accounts/${id}`, { cookie, headers, body: { name: 'Ours' } });
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
