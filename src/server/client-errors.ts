@@ -10,12 +10,21 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const codeOf = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
 
-/** DuckDB's arithmetic overflow ("Out of Range Error: Overflow in multiplication of INT64 (…)!"). */
-export const isOutOfRange = (error: unknown) => /Out of Range Error/i.test(messageOf(error));
+/**
+ * A value computed from the caller's data or formula that its type cannot hold: DuckDB's arithmetic
+ * overflow ("Out of Range Error: Overflow in multiplication of INT64 (…)!"), a date or cast out of
+ * range ("Conversion Error: Date and time not in timestamp range", "Invalid Input Error: Type INT64
+ * with value … can't be cast because the value is out of range …").
+ */
+export function isOutOfRange(error: unknown): boolean {
+  const message = messageOf(error);
+  if (/Out of Range Error|Conversion Error/.test(message)) return true;
+  return /Invalid Input Error/.test(message) && /out of range|can't be cast/i.test(message);
+}
 
-/** The readable part of an out-of-range error: "Overflow in multiplication of INT64 (9000000000000000000 * 10)". */
+/** The readable part: "Overflow in multiplication of INT64 (9000000000000000000 * 10)". */
 export function outOfRangeDetail(error: unknown): string {
-  const match = /Out of Range Error: ([^\n]*)/i.exec(messageOf(error));
+  const match = /(?:Out of Range|Conversion|Invalid Input) Error: ([^\n]*)/.exec(messageOf(error));
   return (match?.[1] ?? 'a number is too large').replace(/!$/, '').trim();
 }
 

@@ -489,4 +489,27 @@ describe('hostile input corpus: numbers out of range', () => {
     );
     expect(ok(rows).data.map((r) => r[times])).toEqual([50]);
   });
+
+  it('dates pushed past the calendar and casts out of range are a 400 naming the column too', async () => {
+    const { t, cookie } = await ownerApp();
+    const source = await tableFromCsv(t, cookie, 'day,label\n2026-01-05,a\n', 'Days');
+    const created = await createModel(t, cookie, 'Far');
+    const model = await addColumn(t, cookie, created.id, rawColumn(source, 'day'));
+    const day = modelKey(model, 'day');
+    const formulas: Array<[string, string, RegExp]> = [
+      ['Far future', `DATE_ADD([${day}], 999999999, 'day')`, /not in timestamp range/],
+      ['Too many years', `DATE_ADD([${day}], 99999999999999, 'year')`, /out of range/],
+    ];
+    for (const [name, formula, detail] of formulas) {
+      const added = await addColumn(t, cookie, created.id, { displayName: name, function: formula });
+      const res = await call(t.server, 'POST', `/api/tables/ModelVersion/${added.versionId}/data/infinite-scroll`, {
+        cookie,
+        body: { page: 1, pageSize: 50 },
+      });
+      const message = expectClientError(res, name);
+      expect(message).toMatch(new RegExp(`^The column "${name}" has a value out of range for its type`));
+      expect(message).toMatch(detail);
+      ok(await modelApi(t, cookie, 'DELETE', `/api/models/${created.id}/columns/${modelKey(added, name)}`));
+    }
+  });
 });
