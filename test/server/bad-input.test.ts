@@ -239,6 +239,12 @@ describe('hostile input corpus: deep JSON', () => {
         );
       }
     }
+    // JSON text in a download link's query is held to the same limit.
+    const table = await createTable(t, cookie, { name: 'Kept', columns: [{ displayName: 'A' }], rows: [['kept']] });
+    const link = `/api/tables/StaticTable/${table.id}/download?format=csv&filterGroups=${encodeURIComponent(deepArray(1_000))}`;
+    expect(expectClientError(await call(t.server, 'GET', link, { cookie }), 'download link')).toBe(
+      `filterGroups: The JSON body is nested more than ${LIMITS.jsonMaxDepth} levels deep.`,
+    );
     // Exactly at the limit is not refused for its depth.
     const atLimit = JSON.stringify({ name: 'Fine', nested: deepObject(LIMITS.jsonMaxDepth - 1) });
     expect((await raw(t, 'PUT', '/api/users', cookie, atLimit)).status).toBe(200);

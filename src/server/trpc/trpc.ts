@@ -8,7 +8,7 @@ import { parseRoles } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { clientError } from '../client-errors';
 import { type ErrorKind } from '../errors';
-import { tooDeepMessage, valueTooDeep } from '../http/json-body';
+import { tooDeepMessage, valueTooDeep } from '../json-depth';
 import type { Services } from '../services';
 import { resolveAccountContext } from '../modules/accounts/access';
 

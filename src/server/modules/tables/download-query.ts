@@ -7,8 +7,10 @@ import {
   type CompiledQuery,
   type TableQuery,
 } from '../../../engine';
+import { LIMITS } from '../../../shared/limits';
 import { pageRequestSchema } from '../../../shared/tables';
 import { badInput } from '../../errors';
+import { jsonTextTooDeep, tooDeepMessage } from '../../json-depth';
 import { parseInput } from '../../validate';
 import type { TableRelation } from './relations';
 
@@ -17,8 +19,13 @@ import type { TableRelation } from './relations';
  * browser streams the file only from a plain navigation), a JSON body as objects: both are read.
  */
 const jsonText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+  z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
+    // JSON text is held to the depth limit of JSON bodies (http/json-body.ts).
+    if (jsonTextTooDeep(value, LIMITS.jsonMaxDepth)) {
+      ctx.addIssue({ code: 'custom', message: tooDeepMessage(LIMITS.jsonMaxDepth) });
+      return z.NEVER;
+    }
     try {
       return value.trim() === '' ? undefined : (JSON.parse(value) as unknown);
     } catch {
