@@ -115,7 +115,7 @@ describe('integration settings dialog', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     const alert = dialog.getByRole('alert').filter({ hasText: 'Settings not saved' });
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/Not found \(HTTP 404\)/);
+    expect(await alert.textContent()).toMatch(/Not found \(HTTP 404 Not Found\)/);
     expect(await dialog.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('Orders feed v2');
     expect(await dialog.getByRole('textbox', { name: /^Base URL/ }).inputValue()).toBe(`${peer.baseUrl}/gone`);
     const saved = (await get(`/api/integrations/${id}`)) as SavedIntegration;
