@@ -166,6 +166,8 @@ describe('incoming e-mail over SMTP', () => {
       attachments: [
         { filename: 'orders.csv', content: 'id,total\n1,9.5\n2,20\n', contentType: 'text/csv' },
         { filename: 'readme.docx', content: 'not data', contentType: 'application/octet-stream' },
+        // A name longer than a file name may be on disk still lands.
+        { filename: `${'quarterly-'.repeat(30)}.csv`, content: 'id\n7\n', contentType: 'text/csv' },
       ],
     });
     await expect(transport.sendMail({ from: 'a@example.org', to: 'nobody@in.example.com', text: 'x' })).rejects.toThrow(
@@ -174,7 +176,7 @@ describe('incoming e-mail over SMTP', () => {
     transport.close();
 
     const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${inbox.id}`));
-    expect(detail.datasets.map((d) => d.name)).toEqual(['orders']);
+    expect(detail.datasets.map((d) => d.name)).toEqual(['orders', 'quarterly-'.repeat(30).slice(0, -1)]);
     const rows = await datasetRows(t, cookie, detail.datasets[0]!.id);
     expect(rows.map((r) => [r.id, r.total])).toEqual([
       [1, 9.5],

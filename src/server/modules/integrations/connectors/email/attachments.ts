@@ -63,7 +63,11 @@ export async function storeAttachment(
   content: Uint8Array,
 ): Promise<StoredAttachment> {
   // Stored names always end in the load format's extension (readers may go by it), whatever the sender named it.
-  const stem = path.basename(fileName, path.extname(fileName)).replace(/[^A-Za-z0-9._-]/g, '_');
+  // Kept short: a sender's 300-character name would pass the file system's 255-byte limit.
+  const stem = path
+    .basename(fileName, path.extname(fileName))
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .slice(0, 80);
   const base = path.join(dir, `${Date.now()}-${randomBytes(6).toString('hex')}-${stem}`);
   switch (kind) {
     case 'csv':
