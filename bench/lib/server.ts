@@ -87,7 +87,8 @@ export async function requestJson<T = unknown>(
   urlPath: string,
   body?: unknown,
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  // As the app's own pages send it: body-less POSTs (publish, trigger) need this site's Origin.
+  const headers: Record<string, string> = { origin: new URL(baseUrl).origin };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const payload = body === undefined ? undefined : JSON.stringify(body);
