@@ -39,6 +39,8 @@ async function upload(command: UploadCommand): Promise<UploadAnswer> {
         method: 'PUT',
         headers: {
           cookie: command.cookie,
+          // A browser's upload names its site; the server refuses state changes from other sites.
+          origin: new URL(command.url).origin,
           'content-type': `multipart/form-data; boundary=${boundary}`,
           'content-length': String(head.length + size + tail.length),
         },
