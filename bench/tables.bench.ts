@@ -359,7 +359,11 @@ async function measureImport(
     return JSON.parse(answer.body) as { rowCount: number; columns: Column[] };
   };
   const target = '"static"."bench_read_csv"';
-  const duckdb = () => warehouse.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM read_csv($1)`, [csvPath]);
+  // The warehouse reads files only in the account's own folders (its lockdown): DuckDB reads a copy there.
+  fs.mkdirSync(warehouse.scratchDir, { recursive: true });
+  const duckdbCsv = path.join(warehouse.scratchDir, 'bench-import.csv');
+  fs.copyFileSync(csvPath, duckdbCsv);
+  const duckdb = () => warehouse.run(`CREATE OR REPLACE TABLE ${target} AS SELECT * FROM read_csv($1)`, [duckdbCsv]);
   const fromApi = await api();
   await duckdb();
   const [counted] = await warehouse.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${target}`, parameters: [] });
@@ -367,6 +371,7 @@ async function measureImport(
   const types = fromApi.columns.map((c) => `${c.displayName}:${c.type}`).join(', ');
   const times = await timePair({ warmups: 0, runs: IMPORT_COUNTS.runs }, api, duckdb);
   await warehouse.run(`DROP TABLE IF EXISTS ${target}`);
+  fs.rmSync(duckdbCsv, { force: true });
   return measurement(
     otherCpu,
     'csvImport',
