@@ -32,9 +32,9 @@ describe('table export', () => {
     expect(text).toBe(
       [
         'id,full name,score,day,pair',
-        '0,name 0,0.0,2024-01-01,"[0, 1]"',
+        '0,name 0,0,2024-01-01,"[0, 1]"',
         '1,name 1,1.5,2024-01-02,"[1, 2]"',
-        '2,name 2,3.0,2024-01-03,"[2, 3]"',
+        '2,name 2,3,2024-01-03,"[2, 3]"',
         '',
       ].join('\n'),
     );
@@ -65,6 +65,67 @@ describe('table export', () => {
     const query = sql('SELECT id, "full name" FROM static.t_9 WHERE id >= $1 ORDER BY id DESC', 1);
     const text = (await readAll(await exportTable(executor, query, 'csv'))).toString('utf8');
     expect(text).toBe('id,full name\n2,name 2\n1,name 1\n');
+  });
+
+  it('writes numbers exactly as the grid answers them: integers without .0, big integers and decimals in full', async () => {
+    const executor = await setup();
+    await executor.run(`CREATE TABLE static.n AS SELECT * FROM (VALUES
+      (1, 3804::DOUBLE, 3804.00::DECIMAL(10,2), 9223372036854775807::BIGINT, 170141183460469231731687303715884105727::HUGEINT,
+          99999999999999.999999::DECIMAL(20,6), 1e17::DOUBLE, 0.000123::DOUBLE, '\\xAA\\x00'::BLOB),
+      (2, -0.5::DOUBLE, 204142800000.079190::DECIMAL(20,6), (-9223372036854775807 - 1)::BIGINT, -1::HUGEINT,
+          0.000001::DECIMAL(20,6), 1e-7::DOUBLE, NULL, NULL)
+    ) AS v(id, d, dec, big, huge, exact, large, small, bytes)`);
+    const text = (
+      await readAll(await exportTable(executor, sql('SELECT * FROM static.n ORDER BY id'), 'csv'))
+    ).toString();
+    expect(text.split('\n')).toEqual([
+      'id,d,dec,big,huge,exact,large,small,bytes',
+      '1,3804,3804,9223372036854775807,170141183460469231731687303715884105727,99999999999999.999999,100000000000000000,0.000123,qgA=',
+      '2,-0.5,204142800000.07919,-9223372036854775808,-1,0.000001,1e-7,,',
+      '',
+    ]);
+  });
+
+  it('keeps the query’s order when it rewrites cells, also over many rows and threads', async () => {
+    const executor = await setup();
+    await executor.run(
+      'CREATE TABLE static.r AS SELECT range AS id, hash(range) % 1000003 / 7.0::DOUBLE AS x FROM range(300000)',
+    );
+    const query = sql('SELECT id, x FROM static.r ORDER BY x DESC, id');
+    const text = (await readAll(await exportTable(executor, query, 'csv'))).toString();
+    const ids = text
+      .split('\n')
+      .slice(1, -1)
+      .map((line) => Number(line.split(',')[0]));
+    const expected = (await executor.all(sql('SELECT id FROM static.r ORDER BY x DESC, id'))).map((row) => row.id);
+    expect(ids).toEqual(expected);
+  });
+
+  it('keeps every column type in Parquet; 128-bit integers as DECIMAL(38,0), exact', async () => {
+    const executor = await setup();
+    await executor.run(`CREATE TABLE static.p AS SELECT
+      12345678901234567890123456789012345678::HUGEINT AS huge, 1234567890123456789::BIGINT AS big,
+      99999999999999.999999::DECIMAL(20,6) AS dec, DATE '2024-01-31' AS day, 3804::DOUBLE AS d`);
+    const bytes = await readAll(await exportTable(executor, { schema: 'static', table: 'p' }, 'parquet'));
+    const file = path.join(scratchOf(executor), 'p.parquet');
+    fs.writeFileSync(file, bytes);
+    const back = await executor.query(sql('SELECT * FROM read_parquet($1)', file));
+    expect(back.columns.map((c) => [c.name, c.sqlType])).toEqual([
+      ['huge', 'DECIMAL(38,0)'],
+      ['big', 'BIGINT'],
+      ['dec', 'DECIMAL(20,6)'],
+      ['day', 'DATE'],
+      ['d', 'DOUBLE'],
+    ]);
+    expect(back.rows).toEqual([
+      {
+        huge: '12345678901234567890123456789012345678',
+        big: '1234567890123456789',
+        dec: '99999999999999.999999',
+        day: '2024-01-31',
+        d: 3804,
+      },
+    ]);
   });
 
   it('removes the scratch file when the reader gives up early, and when the export fails', async () => {

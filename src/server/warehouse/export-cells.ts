@@ -1,0 +1,74 @@
+/**
+ * How each column of an export is written, as SQL over the column (`ref` is an identifier the caller
+ * quoted). The file holds the values the grid's data call answers (json-values.ts), exactly:
+ *
+ * - CSV: DuckDB writes doubles as `3804.0` and `1e+17`, and decimals with every digit of their scale
+ *   (`3804.00`). Doubles are written as JavaScript writes a number (`3804`, `100000000000000000`,
+ *   `0.1`, `1e-7`: the shortest text that reads back as the same double, which is what the grid
+ *   shows), FLOAT as the double it holds (as the grid reads it), decimals without trailing zeros
+ *   (every digit that carries a value stays), BLOB as base64 (the grid's form). Integers of any size
+ *   are already written exactly; dates, times and text are DuckDB's own, exact text.
+ * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
+ *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
+ *   digits fails the export with DuckDB's conversion error rather than being rounded.
+ *
+ * `null` means the column is written as it is.
+ */
+export type CellFormat = 'csv' | 'parquet';
+
+export function exportCellSql(ref: string, sqlType: string, format: CellFormat): string | null {
+  return format === 'csv' ? csvCellSql(ref, sqlType) : parquetCellSql(ref, sqlType);
+}
+
+function csvCellSql(ref: string, sqlType: string): string | null {
+  if (sqlType === 'DOUBLE') return doubleTextSql(ref);
+  if (sqlType === 'FLOAT') return doubleTextSql(`CAST(${ref} AS DOUBLE)`);
+  if (/^DECIMAL\(\d+,\s*[1-9]\d*\)$/.test(sqlType)) return decimalTextSql(ref);
+  if (sqlType === 'BLOB') return `base64(${ref})`;
+  return null;
+}
+
+function parquetCellSql(ref: string, sqlType: string): string | null {
+  const wide = /^U?HUGEINT((?:\[\d*\])*)$/.exec(sqlType);
+  return wide ? `CAST(${ref} AS DECIMAL(38,0)${wide[1]})` : null;
+}
+
+/** A decimal's exact text without the trailing zeros of its scale: `3804.00` → `3804`, `0.50` → `0.5`. */
+export function decimalTextSql(ref: string): string {
+  const text = `CAST(${ref} AS VARCHAR)`;
+  return `CASE WHEN contains(${text}, '.') THEN rtrim(rtrim(${text}, '0'), '.') ELSE ${text} END`;
+}
+
+/**
+ * A double as JavaScript's `String(n)` writes it (ECMAScript Number::toString), built from DuckDB's
+ * shortest round-trip text, which has the same digits: plain digits up to 10^21, `0.000001` down to
+ * 10^-6, exponent form (`1e-7`, `1.5e+300`) beyond; `NaN`, `Infinity`, and `0` for -0.
+ */
+export function doubleTextSql(ref: string): string {
+  const text = `CAST(${ref} AS VARCHAR)`;
+  // DuckDB's exponent form: an optional '-', one digit, optional '.' and digits, 'e', a signed exponent.
+  const mantissa = `split_part(${text}, 'e', 1)`;
+  const exponent = `CAST(split_part(${text}, 'e', 2) AS INTEGER)`;
+  const sign = `CASE WHEN starts_with(${text}, '-') THEN '-' ELSE '' END`;
+  const digits = `replace(replace(${mantissa}, '-', ''), '.', '')`;
+  const count = `length(${digits})`;
+  // The decimal point's place counted from the first digit (JavaScript's n): value = 0.digits × 10^n.
+  const point = `(${exponent} + 1)`;
+  const fromExponentForm =
+    `CASE` +
+    ` WHEN ${point} >= ${count} AND ${point} <= 21 THEN ${sign} || ${digits} || repeat('0', ${point} - ${count})` +
+    ` WHEN ${point} > 0 AND ${point} <= 21 THEN ${sign} || substr(${digits}, 1, ${point}) || '.' || substr(${digits}, ${point} + 1)` +
+    ` WHEN ${point} > -6 AND ${point} <= 0 THEN ${sign} || '0.' || repeat('0', -${point}) || ${digits}` +
+    ` ELSE ${mantissa} || 'e' || CASE WHEN ${exponent} >= 0 THEN '+' ELSE '-' END || CAST(abs(${exponent}) AS VARCHAR)` +
+    ` END`;
+  return (
+    `CASE` +
+    ` WHEN ${ref} IS NULL THEN NULL` +
+    ` WHEN isnan(${ref}) THEN 'NaN'` +
+    ` WHEN isinf(${ref}) THEN CASE WHEN ${ref} > 0 THEN 'Infinity' ELSE '-Infinity' END` +
+    ` WHEN ${ref} = 0 THEN '0'` +
+    ` WHEN NOT contains(${text}, 'e') THEN CASE WHEN suffix(${text}, '.0') THEN substr(${text}, 1, length(${text}) - 2) ELSE ${text} END` +
+    ` ELSE ${fromExponentForm}` +
+    ` END`
+  );
+}
