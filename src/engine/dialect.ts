@@ -105,9 +105,9 @@ export class SqlDialect {
     return `'${value.replaceAll("'", "''")}'`;
   }
 
-  /** SQL name of a bound value's type. */
+  /** SQL name of a bound value's type; the exact numeric ones are DuckDB's names, upper case. */
   typeName(type: SqlType): string {
-    const names: Record<SqlType, string> = {
+    const names: Partial<Record<SqlType, string>> = {
       text: 'VARCHAR',
       integer: 'INTEGER',
       bigint: 'BIGINT',
@@ -116,7 +116,7 @@ export class SqlDialect {
       date: 'DATE',
       timestamp: 'TIMESTAMP',
     };
-    return names[type];
+    return names[type] ?? type.toUpperCase();
   }
 
   /**
@@ -133,6 +133,17 @@ export class SqlDialect {
    */
   castToText(sql: string): string {
     return `CAST(${sql} AS ${this.typeName('text')})`;
+  }
+
+  /**
+   * A number of any SQL numeric type as the grid shows it, without its locale's grouping: whole
+   * numbers without a fraction (`42`, not `42.0`), never an exponent (`100000000000000000`, not
+   * `1e+17`), every digit of a DECIMAL and the shortest text that reads back as the same double,
+   * no trailing fraction zeros, `0` for negative zero. Every text a formula makes of a number
+   * comes from here (TO_TEXT, CONCAT, &, conversions to Text, text joins).
+   */
+  numberToText(sql: string): string {
+    return this.castToText(sql);
   }
 
   /** A list's elements as text joined by ', ' (nulls skipped), as the grid shows them; no quoting or escapes. */

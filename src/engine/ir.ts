@@ -31,6 +31,12 @@ export type Relation = TableRelation | SelectRelation;
 export interface RelationColumn {
   columnKey: string;
   type: ColumnType;
+  /**
+   * The warehouse's own type when known, as DuckDB names it (`BIGINT`, `DECIMAL(20,6)`, `HUGEINT`,
+   * `DOUBLE`, ...). Filters bind numbers in it, so exact types compare exactly; without it, numbers
+   * are bound in a type that is safe for any numeric column (filters/operands.ts).
+   */
+  sqlType?: string;
   /** Used in error messages when present, since the user knows columns by this name. */
   displayName?: string;
 }

@@ -107,6 +107,7 @@ class Renderer {
       case 'text-of': {
         const inner = this.expr(node.expr);
         if (node.shape === 'array') return d.arrayToText(inner);
+        if (node.shape === 'number') return d.numberToText(inner);
         return node.shape === 'json' ? d.jsonToText(inner) : d.castToText(inner);
       }
       case 'array-length':

@@ -7,9 +7,29 @@ import type { DateGrain } from './dialect';
 import type { SqlValue } from './sql';
 
 /** The SQL type a bound value is cast to, so the database never has to guess it. */
-export type SqlType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp';
+export type SqlType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp' | ExactNumericSqlType;
 
-export type TextShape = 'scalar' | 'array' | 'json';
+/**
+ * The other exact numeric types a filter value may be bound as, to compare in a column's own type
+ * (values/numeric-types.ts): DuckDB's integers and `decimal(precision,scale)`.
+ */
+export type ExactNumericSqlType =
+  | 'tinyint'
+  | 'smallint'
+  | 'hugeint'
+  | 'utinyint'
+  | 'usmallint'
+  | 'uinteger'
+  | 'ubigint'
+  | 'uhugeint'
+  | 'bignum'
+  | `decimal(${number},${number})`;
+
+/**
+ * How a value reads as text: a scalar's own text, a number as the grid shows it (`number`: no
+ * exponent, no `.0`, every digit), a list's elements joined, JSON text.
+ */
+export type TextShape = 'scalar' | 'number' | 'array' | 'json';
 
 export type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
 
@@ -56,8 +76,8 @@ export type Expr =
   | { kind: 'column'; name: string; table?: string }
   /** A value from the request: always a bound parameter. */
   | { kind: 'param'; value: SqlValue; type: SqlType }
-  /** A value chosen by the engine itself (e.g. `''` for Empty), rendered as a literal. */
-  | { kind: 'constant'; value: string | number }
+  /** A value chosen by the engine itself (e.g. `''` for Empty, FALSE for a filter nothing can match), rendered as a literal. */
+  | { kind: 'constant'; value: string | number | boolean }
   /** The text a user reads in the cell: a scalar's text, a list's elements joined, JSON text. */
   | { kind: 'text-of'; expr: Expr; shape: TextShape }
   | { kind: 'array-length'; expr: Expr }

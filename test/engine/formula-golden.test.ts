@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SqlDialect } from '../../src/engine/dialect';
 import { renderForDisplay } from '../../src/engine/display';
+import { duckdbDialect } from '../../src/engine/dialects/duckdb';
 import type { SqlValue } from '../../src/engine/sql';
 import { formulaSql, selectFormula } from './formula-helpers';
 
@@ -23,7 +24,11 @@ describe('golden SQL of formulas (DuckDB)', () => {
     ['-[amount] - -5', '((- "amount") - CAST($1 AS BIGINT))', [-5]],
     ['1 + NULL', '(CAST($1 AS BIGINT) + CAST($2 AS DOUBLE))', [1, null]],
     // Text joins skip empty values and show lists and JSON as the grid does.
-    ["[name] & ' ' & [amount]", 'concat(CAST("name" AS VARCHAR), $1, CAST("amount" AS VARCHAR))', [' ']],
+    [
+      "[name] & ' ' & [amount]",
+      `concat(CAST("name" AS VARCHAR), $1, ${duckdbDialect.numberToText('"amount"')})`,
+      [' '],
+    ],
     ['CONCAT([tags], [meta])', 'concat(array_to_string("tags", \', \'), CAST(to_json("meta") AS VARCHAR))', []],
     // Conditions.
     [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderForDisplay } from '../../src/engine/display';
+import { duckdbDialect } from '../../src/engine/dialects/duckdb';
 import { compileModelView, type ModelSpec } from '../../src/engine/model';
 import type { CompiledQuery, ResultRow } from '../../src/engine/sql';
 import { openTestDuckDb, type TestDuckDb } from './duckdb';
@@ -105,8 +106,8 @@ describe('joins', () => {
         '  "s1"."name" AS "customer",',
         '  "s2"."order_id" AS "order"',
         CUSTOMERS_FROM,
-        '  INNER JOIN "data"."orders" AS "s2" ON (("s1"."id" = "s2"."customer_id" AND CAST($1 AS BIGINT) < "s2"."amount") ' +
-          'OR (CAST("s1"."name" AS VARCHAR) = $2 AND CAST($3 AS BIGINT) = "s2"."order_id"))',
+        '  INNER JOIN "data"."orders" AS "s2" ON (("s1"."id" = "s2"."customer_id" AND "s2"."amount" > CAST($1 AS BIGINT)) ' +
+          'OR (CAST("s1"."name" AS VARCHAR) = $2 AND "s2"."order_id" = CAST($3 AS BIGINT)))',
       ),
       parameters: [20, 'Dan', 104],
     });
@@ -188,7 +189,10 @@ describe('joins', () => {
       joins: [join(ORDERS, NOTES, 'Inner', on(eq('order_id', 'order_id')))],
     });
     const view = compileModelView(spec);
-    expect(view.sql).toContain('ON CAST("s1"."order_id" AS VARCHAR) = CAST("s2"."order_id" AS VARCHAR)');
+    // The number as the grid shows it (`100`, never `100.0`), against the other side's text.
+    expect(view.sql).toContain(
+      `ON ${duckdbDialect.numberToText('"s1"."order_id"')} = CAST("s2"."order_id" AS VARCHAR)`,
+    );
     expect(sorted(await run(view))).toEqual([
       { order: '100', note: 'rush' },
       { order: '102', note: 'gift' },

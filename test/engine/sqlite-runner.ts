@@ -21,7 +21,8 @@ export class SqliteDialect extends SqlDialect {
   }
 
   override typeName(type: SqlType): string {
-    const names: Record<SqlType, string> = {
+    // SQLite has integers and reals only; the engine's other exact numeric types are its INTEGER or TEXT.
+    const names: Partial<Record<SqlType, string>> = {
       text: 'TEXT',
       integer: 'INTEGER',
       bigint: 'INTEGER',
@@ -30,7 +31,7 @@ export class SqliteDialect extends SqlDialect {
       date: 'TEXT',
       timestamp: 'TEXT',
     };
-    return names[type];
+    return names[type] ?? (type.startsWith('decimal') ? 'REAL' : 'INTEGER');
   }
 
   override containsInsensitive(haystack: string, needle: string): string {

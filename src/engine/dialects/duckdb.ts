@@ -36,6 +36,30 @@ export class DuckDbDialect extends SqlDialect {
     return `CAST(to_json(${sql}) AS VARCHAR)`;
   }
 
+  /**
+   * DuckDB writes `42.0`, `1e+17`, `1.5e-07`, `42.50` (DECIMAL), `-0.0`, `inf`; the grid shows
+   * `42`, `100000000000000000`, `0.00000015`, `42.5`, `0`, `Infinity`. The number's text is bound
+   * once by a lambda (`sql`, maybe a long formula, is written once) and rewritten: integers as they
+   * are, a fraction without trailing zeros, an exponent spelled out. DuckDB writes a double with an
+   * exponent only from 1e16 up (a whole number: its digits, then zeros) and below 1e-4 (`0.`, zeros,
+   * its digits), never in between, so those two cases are all there is to spell out.
+   */
+  override numberToText(sql: string): string {
+    const t = '__number_text';
+    const digits = `replace(split_part(ltrim(${t}, '-'), 'e', 1), '.', '')`;
+    const exponent = `CAST(split_part(${t}, 'e', 2) AS INTEGER)`;
+    const spelled =
+      `CASE WHEN starts_with(${t}, '-') THEN '-' ELSE '' END || CASE WHEN ${exponent} < 0 ` +
+      `THEN '0.' || repeat('0', -${exponent} - 1) || ${digits} ` +
+      `ELSE ${digits} || repeat('0', ${exponent} + 1 - length(${digits})) END`;
+    const body =
+      `CASE WHEN NOT (contains(${t}, '.') OR contains(${t}, 'e') OR contains(${t}, 'n')) THEN ${t} ` +
+      `WHEN contains(${t}, 'n') THEN CASE ${t} WHEN 'inf' THEN 'Infinity' WHEN '-inf' THEN '-Infinity' ELSE 'NaN' END ` +
+      `WHEN contains(${t}, 'e') THEN ${spelled} ` +
+      `WHEN ${t} = '-0.0' THEN '0' ELSE rtrim(rtrim(${t}, '0'), '.') END`;
+    return `list_transform([CAST(${sql} AS VARCHAR)], lambda ${t}: ${body})[1]`;
+  }
+
   override arrayLength(sql: string): string {
     return `len(${sql})`;
   }

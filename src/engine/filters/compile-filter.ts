@@ -9,13 +9,15 @@
  * - A date-only value on a DateTime column means that whole UTC day: Equals is within the day,
  *   GreaterThan is after it, LessThanOrEquals is up to its end, Between covers both end days.
  * - Between is inclusive at both ends, values in the order given.
+ * - Numbers compare exactly in the column's type (operands.ts); a value the type cannot hold is a
+ *   gap: Equals matches nothing, NotEquals everything, the range operators the values on their side.
  */
 import { FILTER_OPERATORS, OPERATORS_BY_TYPE, type FilterOperator } from '../../shared/tables';
 import { columnLabel, type ColumnScope } from '../columns';
 import { ModelError, type ModelErrorLocation } from '../errors';
 import type { FilterSpec, RelationColumn } from '../ir';
 import type { CompareOp, Expr, TextShape } from '../sql-ast';
-import { toOperand, type Operand } from './operands';
+import { toOperand, type Edge, type Operand } from './operands';
 
 const RANGE_OPERATORS: Partial<Record<FilterOperator, CompareOp>> = {
   GreaterThan: '>',
@@ -49,7 +51,7 @@ export function compileFilter(filter: FilterSpec, scope: ColumnScope, location: 
   // Text columns may be UUID, TIME, ENUM...; comparing their text is what the user sees in the grid.
   const subjectExpr: Expr = column.type === 'Text' ? { kind: 'text-of', expr: columnRef, shape: 'scalar' } : columnRef;
   const operand = (key: 'value' | 'value2'): Operand =>
-    toOperand(column.type, filter[key], { subject, location: [...location, key] });
+    toOperand(column, filter[key], { subject, location: [...location, key] });
 
   switch (operator) {
     case 'Exists':
@@ -121,31 +123,59 @@ function empty(column: RelationColumn, ref: Expr): Expr {
   return { kind: 'or', items: [isNull(ref), compare('=', shape.expr, { kind: 'constant', value: shape.value })] };
 }
 
+export const never: Expr = { kind: 'constant', value: false };
+const always: Expr = { kind: 'constant', value: true };
+
+/**
+ * `subject >= edge`. Past the type's range it is a constant: no value reaches `above-max`; every
+ * value is past `below-min` (an empty cell stays out, as it does of every comparison).
+ */
+function atLeast(subject: Expr, edge: Edge): Expr {
+  if (edge.kind === 'above-max') return never;
+  if (edge.kind === 'below-min') return isNull(subject, true);
+  return compare('>=', subject, edge.expr);
+}
+
+/** `subject < edge`, the exact complement of `atLeast` among non-empty cells. */
+function below(subject: Expr, edge: Edge): Expr {
+  if (edge.kind === 'above-max') return isNull(subject, true);
+  if (edge.kind === 'below-min') return never;
+  return compare('<', subject, edge.expr);
+}
+
 function equals(subject: Expr, value: Operand): Expr {
   if (value.kind === 'exact') return compare('=', subject, value.expr);
-  return { kind: 'and', items: [compare('>=', subject, value.start), compare('<', subject, value.end)] };
+  if (value.kind === 'gap') return never;
+  return { kind: 'and', items: [atLeast(subject, value.start), below(subject, value.end)] };
 }
 
 function notEquals(subject: Expr, value: Operand): Expr {
   if (value.kind === 'exact') return { kind: 'distinct-from', left: subject, right: value.expr };
+  // Empty cells too: they do not equal the value.
+  if (value.kind === 'gap') return always;
   return {
     kind: 'or',
-    items: [isNull(subject), compare('<', subject, value.start), compare('>=', subject, value.end)],
+    items: [isNull(subject), below(subject, value.start), atLeast(subject, value.end)],
   };
 }
 
-/** A range comparison; a whole-day operand turns each operator into a bound of the day. */
-function range(op: CompareOp, subject: Expr, value: Operand): Expr {
+/**
+ * A range comparison. A whole day turns each operator into a bound of the day; a gap just below
+ * `at` has every value either below it or at least `at`.
+ */
+export function range(op: CompareOp, subject: Expr, value: Operand): Expr {
   if (value.kind === 'exact') return compare(op, subject, value.expr);
+  const start = value.kind === 'gap' ? value.at : value.start;
+  const end = value.kind === 'gap' ? value.at : value.end;
   switch (op) {
     case '>':
-      return compare('>=', subject, value.end);
+      return atLeast(subject, end);
     case '>=':
-      return compare('>=', subject, value.start);
+      return atLeast(subject, start);
     case '<':
-      return compare('<', subject, value.start);
+      return below(subject, start);
     case '<=':
-      return compare('<', subject, value.end);
+      return below(subject, end);
     default:
       throw new Error(`${op} is not a range comparison`);
   }

@@ -1,16 +1,36 @@
 /**
  * Turns a filter's value into a bound parameter of the column's type, or a ModelError saying in
  * plain words what is wrong with it.
+ *
+ * Numbers are read exactly (values/exact-number.ts), never through a JS double. On a column whose
+ * SQL type is known to be exact (integers, DECIMAL) the value is bound in that very type, so the
+ * database compares exactly and never falls back to doubles; a value the type cannot hold (1.5 on
+ * a BIGINT, 1.005 on a DECIMAL(10,2), 1e30 on a BIGINT) becomes a gap between two of its values.
  */
 import type { ColumnType } from '../../shared/tables';
 import { ModelError, type ModelErrorLocation } from '../errors';
-import type { FilterValue } from '../ir';
-import type { Expr } from '../sql-ast';
+import type { FilterValue, RelationColumn } from '../ir';
+import type { Expr, SqlType } from '../sql-ast';
+import type { SqlValue } from '../sql';
 import { parseDateTimeValue, parseDateValue } from '../values/dates';
-import { parseBooleanValue, parseNumberValue } from '../values/scalars';
+import { ceilingAt, exactText, normalized, parseExactNumber, type ExactNumber } from '../values/exact-number';
+import { numericType, type ExactNumericType } from '../values/numeric-types';
+import { parseBooleanValue } from '../values/scalars';
 
-/** An exact value, or (for a date-only value on a DateTime column) the whole day `[start, end)`. */
-export type Operand = { kind: 'exact'; expr: Expr } | { kind: 'day'; start: Expr; end: Expr };
+/**
+ * One end of a set of the column's values. `value`: a bound value. Past the type's range:
+ * `above-max` (no value reaches it), `below-min` (every value is past it).
+ */
+export type Edge = { kind: 'value'; expr: Expr } | { kind: 'above-max' } | { kind: 'below-min' };
+
+/**
+ * What a filter value stands for among the column's values: exactly one value; the values in
+ * `[start, end)` (a date-only value on a DateTime column: the whole day); or none at all, a gap
+ * just below `at` (a number the column's type cannot hold: every value is either below it or at
+ * least `at`).
+ */
+export type Operand =
+  { kind: 'exact'; expr: Expr } | { kind: 'range'; start: Edge; end: Edge } | { kind: 'gap'; at: Edge };
 
 export interface OperandContext {
   /** `Filter on "amount"`, the start of every message about this filter. */
@@ -19,6 +39,7 @@ export interface OperandContext {
 }
 
 const exact = (expr: Expr): Operand => ({ kind: 'exact', expr });
+const valueEdge = (expr: Expr): Edge => ({ kind: 'value', expr });
 
 /** Quoted for a message, cut short so a pasted novel does not become the error. */
 function shown(value: string | number | boolean): string {
@@ -31,8 +52,59 @@ function isBlank(value: string | number | boolean, type: ColumnType): boolean {
   return typeof value === 'string' && (type === 'Text' ? value === '' : value.trim() === '');
 }
 
-export function toOperand(type: ColumnType, value: FilterValue, context: OperandContext): Operand {
+const INT64: [bigint, bigint] = [-(2n ** 63n), 2n ** 63n - 1n];
+const INT128: [bigint, bigint] = [-(2n ** 127n), 2n ** 127n - 1n];
+const SAFE: [bigint, bigint] = [BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER)];
+const within = (value: bigint, [min, max]: [bigint, bigint]): boolean => value >= min && value <= max;
+
+/**
+ * An exact number as a value to bind: a JS number only when it is a safe integer (exact, and the
+ * simplest to read in Show SQL), a BigInt for other 128-bit integers, else its exact text; the
+ * SQL casts it to `type` in every case.
+ */
+export function exactParam(number: ExactNumber, type: SqlType): Expr {
+  const { unscaled, scale } = number;
+  let value: SqlValue;
+  if (scale === 0 && within(unscaled, SAFE)) value = Number(unscaled);
+  else if (scale === 0 && within(unscaled, INT128)) value = unscaled;
+  else value = exactText(number);
+  return { kind: 'param', value, type };
+}
+
+/** A number on a column of an exact type: that value in the type, or the gap where it would be. */
+function inExactType(number: ExactNumber, type: ExactNumericType): Operand {
+  // The smallest value of the type's grid at or above the number: the number itself when on the grid.
+  const at = ceilingAt(number, type.scale);
+  if (type.max !== null && at > type.max) return { kind: 'gap', at: { kind: 'above-max' } };
+  if (type.min !== null && at < type.min) return { kind: 'gap', at: { kind: 'below-min' } };
+  if (number.scale <= type.scale) return exact(exactParam(number, type.sqlType));
+  return { kind: 'gap', at: valueEdge(exactParam(normalized(at, type.scale), type.sqlType)) };
+}
+
+/**
+ * A number on a column whose type is approximate (DOUBLE, FLOAT: compared as doubles whatever is
+ * bound) or not known (a function column's result, a relation described without SQL types): whole
+ * numbers a BIGINT holds as BIGINT, which compares exactly with every integer column, others as
+ * DOUBLE, which every numeric column compares with without a conversion error.
+ */
+function withoutExactType(number: ExactNumber): Operand {
+  if (number.scale === 0 && within(number.unscaled, INT64)) return exact(exactParam(number, 'bigint'));
+  return exact({ kind: 'param', value: Number(exactText(number)), type: 'double' });
+}
+
+function numberOperand(column: Pick<RelationColumn, 'sqlType'>, number: ExactNumber): Operand {
+  const type = numericType(column.sqlType);
+  return type?.kind === 'exact' ? inExactType(number, type) : withoutExactType(number);
+}
+
+/** The filter value `value` for `column` (its type, and its SQL type when known). */
+export function toOperand(
+  column: Pick<RelationColumn, 'type' | 'sqlType'>,
+  value: FilterValue,
+  context: OperandContext,
+): Operand {
   const { subject, location } = context;
+  const type = column.type;
   if (value === null || value === undefined || isBlank(value, type))
     throw new ModelError(`${subject}: please enter a value`, 'missing_value', location);
   switch (type) {
@@ -42,9 +114,9 @@ export function toOperand(type: ColumnType, value: FilterValue, context: Operand
       // Array and Json are only searched (Contains), as text.
       return exact({ kind: 'param', value: String(value), type: 'text' });
     case 'Number': {
-      const number = parseNumberValue(value);
+      const number = typeof value === 'boolean' ? null : parseExactNumber(value);
       if (!number) throw new ModelError(`${subject}: ${shown(value)} is not a number`, 'invalid_number', location);
-      return exact({ kind: 'param', value: number.value, type: number.integer ? 'bigint' : 'double' });
+      return numberOperand(column, number);
     }
     case 'Boolean': {
       const flag = parseBooleanValue(value);
@@ -71,9 +143,9 @@ export function toOperand(type: ColumnType, value: FilterValue, context: Operand
       }
       if (parsed.kind === 'instant') return exact({ kind: 'param', value: parsed.timestamp, type: 'timestamp' });
       return {
-        kind: 'day',
-        start: { kind: 'param', value: parsed.start, type: 'timestamp' },
-        end: { kind: 'param', value: parsed.end, type: 'timestamp' },
+        kind: 'range',
+        start: valueEdge({ kind: 'param', value: parsed.start, type: 'timestamp' }),
+        end: valueEdge({ kind: 'param', value: parsed.end, type: 'timestamp' }),
       };
     }
   }

@@ -76,13 +76,18 @@ export function coerce(value: Typed, to: FormulaType): Expr {
   throw new Error(`Cannot use a ${value.type} as ${to}`);
 }
 
-/** The text a user reads for the value: lists joined by ', ', JSON as JSON text. */
+/**
+ * The text a user reads for the value: numbers as the grid shows them (`dialect.numberToText`),
+ * lists joined by ', ', JSON as JSON text. TO_TEXT, CONCAT and & all come here.
+ */
 export function textOf(value: Typed): Expr {
   switch (value.type) {
     case 'Text':
       return value.expr;
     case 'Null':
       return coerce(value, 'Text');
+    case 'Number':
+      return { kind: 'text-of', expr: value.expr, shape: 'number' };
     case 'Array':
       return { kind: 'text-of', expr: value.expr, shape: 'array' };
     case 'Json':

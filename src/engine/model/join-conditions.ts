@@ -2,9 +2,12 @@
  * A relationship's conditions to the ON expression: conditions of a group ANDed, groups ORed.
  *
  * - A side is a source column of that side's table (qualified by its alias) or a constant value,
- *   bound as a parameter of the other side's type (a date alone on a DateTime column is midnight UTC).
- * - Two columns of one type compare natively (Date with DateTime too); otherwise both compare as
- *   text. Text is compared as its text, like filters do (UUID, ENUM ... columns included).
+ *   bound as a parameter of the other side's type (a date alone on a DateTime column is midnight UTC;
+ *   a number in the column's own SQL type, exactly, as filters bind it).
+ * - Two columns of one type compare natively (Date with DateTime too; Numbers of two exact SQL
+ *   types in a type that holds both, numeric-join.ts); otherwise both compare as text. Text is
+ *   compared as its text, like filters do (UUID, ENUM ... columns included), a Number as the grid
+ *   shows it.
  * - Like any SQL join, a null never matches, NotEquals included.
  * - `format.tolerance` (Number sides, Equals/NotEquals): `abs(l - r) <= tolerance` (NotEquals: `>`).
  *   `format.datePrecision` (Date/DateTime sides): both sides truncated to the grain, then compared.
@@ -14,11 +17,14 @@
 import type { ColumnType } from '../../shared/tables';
 import { TIME_GRAINS } from '../dialect';
 import { ModelError, type ModelErrorLocation } from '../errors';
+import { never, range } from '../filters/compile-filter';
 import { toOperand } from '../filters/operands';
+import type { RelationColumn } from '../ir';
 import type { CompareOp, Expr } from '../sql-ast';
 import { JOIN_OPERATORS, type JoinConditionSpec, type JoinOperator, type SourceRef } from './ir';
 import type { PlacedJoin } from './join-tree';
 import { removedColumnMessage, sourceName } from './messages';
+import { exactNumberComparison, needsDoubleDistance } from './numeric-join';
 import type { SourceIndex } from './sources';
 
 const OPERATORS: Record<JoinOperator, CompareOp> = {
@@ -30,7 +36,12 @@ const OPERATORS: Record<JoinOperator, CompareOp> = {
   LessThanOrEquals: '<=',
 };
 
-type Side = { kind: 'column'; expr: Expr; type: ColumnType } | { kind: 'value'; value: string | number | boolean };
+type Side =
+  | { kind: 'column'; expr: Expr; type: ColumnType; sqlType?: string }
+  | { kind: 'value'; value: string | number | boolean };
+
+/** `a op b` read from b's side: `5 < x` is `x > 5`. */
+const FLIPPED: Record<CompareOp, CompareOp> = { '=': '=', '<>': '<>', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
 const isDate = (type: ColumnType): boolean => type === 'Date' || type === 'DateTime';
 
@@ -55,7 +66,12 @@ function readSide(
         [...location, `${side}ColumnKey`],
       );
     }
-    return { kind: 'column', expr: { kind: 'column', table: alias, name: key }, type: column.type };
+    return {
+      kind: 'column',
+      expr: { kind: 'column', table: alias, name: key },
+      type: column.type,
+      sqlType: column.sqlType,
+    };
   }
   const value = side === 'left' ? condition.leftValue : condition.rightValue;
   return value === null || value === undefined ? null : { kind: 'value', value };
@@ -71,8 +87,15 @@ function comparable(
   const typeOf = (side: Side): ColumnType | null => (side.kind === 'column' ? side.type : null);
   const asExpr = (side: Side, otherType: ColumnType, key: 'leftValue' | 'rightValue'): Expr => {
     if (side.kind === 'column') return side.expr;
-    const operand = toOperand(otherType, side.value, { subject, location: [...location, key] });
-    return operand.kind === 'exact' ? operand.expr : operand.start;
+    // Without the column's SQL type a number is always one exact value (for tolerances);
+    // `valueCondition` binds it in the column's own type.
+    const operand = toOperand({ type: otherType }, side.value, { subject, location: [...location, key] });
+    if (operand.kind === 'gap') throw new Error('A value of a known type cannot be a gap');
+    if (operand.kind === 'range') {
+      if (operand.start.kind !== 'value') throw new Error('A day starts at a value');
+      return operand.start.expr;
+    }
+    return operand.expr;
   };
   const leftType = typeOf(left) ?? typeOf(right)!;
   const rightType = typeOf(right) ?? leftType;
@@ -82,7 +105,7 @@ function comparable(
   if (!same || leftType === 'Text') {
     // A value is already bound as text (it takes the type of the column opposite).
     const text = (side: Side, expr: Expr): Expr =>
-      side.kind === 'column' ? { kind: 'text-of', expr, shape: 'scalar' } : expr;
+      side.kind === 'column' ? { kind: 'text-of', expr, shape: side.type === 'Number' ? 'number' : 'scalar' } : expr;
     return { left: text(left, l), right: text(right, r), type: same ? 'Text' : 'mixed' };
   }
   return { left: l, right: r, type: leftType };
@@ -125,7 +148,12 @@ function compileCondition(
         'tolerance',
       ]);
     }
-    const distance: Expr = { kind: 'abs-difference', left: sides.left, right: sides.right };
+    // A tolerance is a distance in doubles anyway; types DuckDB cannot subtract safely meet there.
+    const asDouble =
+      left.kind === 'column' && right.kind === 'column' && needsDoubleDistance(left, right)
+        ? (expr: Expr): Expr => ({ kind: 'cast', expr, type: 'double' })
+        : (expr: Expr): Expr => expr;
+    const distance: Expr = { kind: 'abs-difference', left: asDouble(sides.left), right: asDouble(sides.right) };
     const bound: Expr = { kind: 'param', value: tolerance, type: 'double' };
     return { kind: 'compare', op: op === '=' ? '<=' : '>', left: distance, right: bound };
   }
@@ -141,7 +169,38 @@ function compileCondition(
     const truncate = (expr: Expr): Expr => ({ kind: 'date-trunc', expr, grain });
     return { kind: 'compare', op, left: truncate(sides.left), right: truncate(sides.right) };
   }
+  if (sides.type === 'Number') {
+    if (left.kind === 'value' && right.kind === 'column') {
+      return valueCondition(FLIPPED[op], right, left.value, subject, [...location, 'leftValue']);
+    }
+    if (right.kind === 'value' && left.kind === 'column') {
+      return valueCondition(op, left, right.value, subject, [...location, 'rightValue']);
+    }
+    if (left.kind === 'column' && right.kind === 'column') {
+      const exact = exactNumberComparison(op, left, right);
+      if (exact) return exact;
+    }
+  }
   return { kind: 'compare', op, left: sides.left, right: sides.right };
+}
+
+/**
+ * `column op value` on a Number column, the value bound in the column's SQL type as filters bind
+ * it. A value the type cannot hold equals no cell, differs from every non-null one, and orders
+ * like the filter's range operators.
+ */
+function valueCondition(
+  op: CompareOp,
+  column: Pick<RelationColumn, 'type' | 'sqlType'> & { expr: Expr },
+  value: string | number | boolean,
+  subject: string,
+  location: ModelErrorLocation,
+): Expr {
+  const operand = toOperand(column, value, { subject, location });
+  if (operand.kind === 'exact') return { kind: 'compare', op, left: column.expr, right: operand.expr };
+  if (op === '=') return never;
+  if (op === '<>') return { kind: 'is-null', expr: column.expr, negated: true };
+  return range(op, column.expr, operand);
 }
 
 export function compileJoinCondition(join: PlacedJoin, sources: SourceIndex): Expr {

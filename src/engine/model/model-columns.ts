@@ -10,7 +10,7 @@ import type { ColumnType } from '../../shared/tables';
 import { checkIdentifier } from '../dialect';
 import { ModelError, isModelError } from '../errors';
 import { compileFormula, referencedColumnKeys } from '../formula';
-import type { Expr, SqlType } from '../sql-ast';
+import type { Expr, SqlType, TextShape } from '../sql-ast';
 import type { ModelColumnSpec } from './ir';
 import type { JoinTree } from './join-tree';
 import { notJoinedMessage, removedColumnMessage } from './messages';
@@ -44,6 +44,8 @@ const CONVERSIONS: Record<ColumnType, { sqlType: SqlType; from: readonly ColumnT
   Json: null,
 };
 
+const TEXT_SHAPES: Partial<Record<ColumnType, TextShape>> = { Array: 'array', Json: 'json', Number: 'number' };
+
 function convert(column: ModelColumn): ModelColumn {
   const to = column.spec.castTo;
   if (to === null || to === undefined || to === column.type) return column;
@@ -55,9 +57,11 @@ function convert(column: ModelColumn): ModelColumn {
       ['columns', column.index, 'castTo'],
     );
   }
+  // Lists, JSON and numbers become Text as the grid shows them (numbers: no `.0`, no exponent).
+  const shape = TEXT_SHAPES[column.type];
   const expr: Expr =
-    column.type === 'Array' || column.type === 'Json'
-      ? { kind: 'text-of', expr: column.expr, shape: column.type === 'Array' ? 'array' : 'json' }
+    to === 'Text' && shape
+      ? { kind: 'text-of', expr: column.expr, shape }
       : { kind: 'try-cast', expr: column.expr, type: conversion.sqlType };
   return { ...column, expr, type: to };
 }
