@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { type columnSchema, filterSchema } from './tables';
+import { columnSchema, filterSchema } from './tables';
 import { nameSchema } from './accounts';
 
 /** Defaults of a table made by 'Add a table' (spec: 'New table', columns A and B, 10 blank rows). */
@@ -51,6 +51,28 @@ export const replaceDataSchema = z.object({
   columns: z.array(newColumnSchema).min(1).max(STATIC_TABLE_LIMITS.maxColumns, TOO_MANY_COLUMNS),
   rows: rowsSchema,
 });
+
+/** A column of a CSV import's answer, named by its key and by the name shown. */
+const importedColumnRef = { columnKey: z.string(), displayName: z.string() };
+
+/**
+ * What a CSV import answers: the table's columns and row count after it, and what the user is told.
+ * A re-import keeps the key of each earlier column whose name a header matches (see the static
+ * tables service), so models, pivots and filters reading it keep working.
+ */
+export const csvImportAnswerSchema = z.object({
+  rowCount: z.number(),
+  columns: z.array(columnSchema),
+  /** Columns read as dates or date-times, with the format their values were read in (e.g. `M/D/YYYY`). */
+  dateFormats: z.array(z.object({ ...importedColumnRef, type: z.enum(['Date', 'DateTime']), format: z.string() })),
+  /** Earlier columns whose name no header matched: gone, and shown as removed in models reading them. */
+  removedColumns: z.array(z.object(importedColumnRef)),
+  /** Columns that are new to the table. */
+  addedColumns: z.array(z.object(importedColumnRef)),
+  /** What else to tell about a column: dates whose day and month cannot be told apart, a type not kept. */
+  notes: z.array(z.object({ ...importedColumnRef, message: z.string() })),
+});
+export type CsvImportAnswer = z.infer<typeof csvImportAnswerSchema>;
 
 export const renameStaticTableSchema = z.object({ id: z.string().optional(), name: nameSchema });
 

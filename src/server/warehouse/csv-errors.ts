@@ -10,6 +10,10 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** The sniffer gave up: with a delimiter fixed, that means rows disagree (found by a strict re-read). */
 export const isDialectError = (error: unknown) => /Error when sniffing file/i.test(errorText(error));
 
+/** A failure of DuckDB's CSV reader on the file itself (its rows, quotes or values), not of the disk or a writer. */
+export const isCsvReadError = (error: unknown) =>
+  isDialectError(error) || /CSV Parser state machine|CSV Error on Line/i.test(errorText(error));
+
 /** A value beyond the rows DuckDB sampled to pick column types; reading every row first fixes it. */
 export const isLateTypeError = (error: unknown) =>
   /Conversion Error/i.test(errorText(error)) && /CSV Error on Line/i.test(errorText(error));

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { ColumnType } from '../../shared/tables';
 import { badInput } from '../errors';
-import { csvFileError, isDialectError, isLateTypeError } from './csv-errors';
+import { columnTypeFromName } from './column-types';
+import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
+import { detectDates, nativeDateFormat } from './csv-dates';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
+import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
-import type { WarehouseExecutor, WarehouseSession } from './types';
+import type { ResultColumn, WarehouseExecutor, WarehouseSession } from './types';
 import { crashPoint } from '../durability/crash-points';
 
 export interface CsvImportOptions {
@@ -15,25 +19,45 @@ export interface CsvImportOptions {
   maxBytes: number;
   /** Adds a column numbering the rows in file order (e.g. a static table's `_row_id`). */
   rowIdColumn?: string;
-  /** Names to store the columns under, given the header's names (e.g. generated column keys). */
-  storedNames?: (headerNames: string[]) => string[];
+  /**
+   * How to store the file's columns, given the header as DuckDB reads it (names, and the types it
+   * found in the first rows). Default: under the header's names, with the types found.
+   */
+  storeAs?: (header: ResultColumn[], session: WarehouseSession) => Promise<StoredColumn[]>;
   /** More columns than this are refused before anything is written. */
   maxColumns: number;
   /** Runs inside the transaction that replaces the table, just before it commits (e.g. a write marker). */
   beforeCommit?: (tx: WarehouseSession, result: CsvImportResult) => Promise<void>;
 }
 
+export interface StoredColumn {
+  /** The name the column is stored under (e.g. a generated column key). */
+  name: string;
+  /**
+   * The DuckDB type of the column this one replaces, kept when every value of the file fits it (a
+   * re-import keeps a Text column Text, a Number column Number); null to take the type found.
+   */
+  keepType: string | null;
+}
+
 export interface CsvImportResult {
-  /** In file order, named as in the header (DuckDB names blank ones `column<n>` and renames repeats `a_1`). */
-  columns: { name: string; type: ColumnType; sqlType: string }[];
+  /**
+   * In file order, named as in the header (DuckDB names blank ones `column<n>` and renames repeats
+   * `a_1`), with the type each is stored as.
+   */
+  columns: ResultColumn[];
   rowCount: number;
+  /** Columns read as dates or date-times, and the format their values were read in. */
+  dates: { name: string; type: 'Date' | 'DateTime'; format: string }[];
+  /** What else the user should be told about a column (dates that could not be read, a type not kept). */
+  notes: { name: string; message: string }[];
 }
 
 /**
- * Replaces `schema.table` with the rows of a CSV file (header line first, types detected by DuckDB).
- * The file is read into a temporary table first and swapped in by one transaction, so a bad file or
- * a crash leaves the old table as it was. Bad files raise BadInput naming the problem and, when
- * DuckDB knows it, the line. The caller holds `exclusive('table:<schema>.<table>')`.
+ * Replaces `schema.table` with the rows of a CSV file (header line first, types detected). The file
+ * is read into a temporary table first and swapped in by one transaction, so a bad file or a crash
+ * leaves the old table as it was. Bad files raise BadInput naming the problem and, when DuckDB knows
+ * it, the line. The caller holds `exclusive('table:<schema>.<table>')`.
  */
 export async function importCsvToTable(
   executor: WarehouseExecutor,
@@ -46,16 +70,37 @@ export async function importCsvToTable(
     await executor.exclusive(`schema:${schema}`, () =>
       executor.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`),
     );
-    try {
-      return await replaceFromCsv(executor, options, facts, false);
-    } catch (error) {
-      if (!isLateTypeError(error)) throw error;
-      // Types were guessed from a sample; read every row to choose them, at the cost of a second pass.
-      return await replaceFromCsv(executor, options, facts, true);
-    }
+    return await readEitherWay(executor, options, facts);
   } catch (error) {
+    if (!isCsvReadError(error)) throw csvFileError(error) ?? error;
+    // Rows ending in different ways (CRLF and LF) stop DuckDB's strict reader: read a copy with one kind.
+    const uniform = await copyWithUniformLineEnds(options.filePath);
+    if (uniform) {
+      try {
+        return await readEitherWay(executor, { ...options, filePath: uniform }, facts);
+      } catch (retryError) {
+        if (isDialectError(retryError)) await findStructuralError(executor, uniform, facts);
+        throw csvFileError(retryError) ?? retryError;
+      } finally {
+        await fs.promises.rm(uniform, { force: true });
+      }
+    }
     if (isDialectError(error)) await findStructuralError(executor, options.filePath, facts);
     throw csvFileError(error) ?? error;
+  }
+}
+
+/** Types are guessed from the first rows; when a later value does not fit, every row is read to choose them. */
+async function readEitherWay(
+  executor: WarehouseExecutor,
+  options: CsvImportOptions,
+  facts: CsvFileFacts,
+): Promise<CsvImportResult> {
+  try {
+    return await replaceFromCsv(executor, options, facts, false);
+  } catch (error) {
+    if (!isLateTypeError(error)) throw error;
+    return await replaceFromCsv(executor, options, facts, true);
   }
 }
 
@@ -67,13 +112,61 @@ function refuseWide(columns: number, maxColumns: number): void {
   }
 }
 
-function readCsvCall(facts: CsvFileFacts, extra: string): string {
+function csvOptions(facts: CsvFileFacts, extra: string): string {
   // Dialect fixed to RFC 4180 with the delimiter found; DuckDB still detects the column types.
   return (
-    `read_csv($1, header = true, delim = ${quoteString(facts.delimiter)}, quote = '"', escape = '"', ` +
-    `skip = 0, strict_mode = true, null_padding = false, encoding = 'utf-8'${extra})`
+    `header = true, delim = ${quoteString(facts.delimiter)}, quote = '"', escape = '"', ` +
+    `skip = 0, strict_mode = true, null_padding = false, encoding = 'utf-8'${extra}`
   );
 }
+
+const readCsvCall = (facts: CsvFileFacts, extra: string) => `read_csv($1, ${csvOptions(facts, extra)})`;
+
+/** DuckDB type names as its catalog prints them: the only type text put into SQL here. */
+const SQL_TYPE = /^[A-Z][A-Z0-9_]*( [A-Z]+)*(\(\d+(, ?\d+)?\))?$/i;
+const sqlTypeText = (type: string): string => {
+  if (!SQL_TYPE.test(type)) throw new Error(`Unexpected DuckDB type name: ${type}`);
+  return type;
+};
+
+interface Sniffed {
+  columns: ResultColumn[];
+  /** DuckDB chose a date or timestamp format of its own (not ISO) for some columns. */
+  guessedDateFormat: boolean;
+}
+
+/** A date or timestamp format DuckDB's sniffer chose that is not ISO 8601 (which it reports as `%Y-%m-%d...`). */
+const guessed = (format: unknown) => typeof format === 'string' && !format.startsWith('%Y-%m-%d');
+
+/** The header's names and the types DuckDB would read, from its sniffer (which reads the first rows only). */
+async function sniff(
+  session: WarehouseSession,
+  filePath: string,
+  facts: CsvFileFacts,
+  extra: string,
+): Promise<Sniffed> {
+  const rows = await session.all({
+    sql:
+      `SELECT c.name AS name, c.type AS type, DateFormat AS date_format, TimestampFormat AS timestamp_format ` +
+      `FROM (SELECT unnest(Columns) AS c, DateFormat, TimestampFormat FROM sniff_csv($1, ${csvOptions(facts, extra)}))`,
+    parameters: [filePath],
+  });
+  return {
+    columns: rows.map((r) => ({
+      name: String(r.name),
+      sqlType: String(r.type),
+      type: columnTypeFromName(String(r.type)),
+    })),
+    guessedDateFormat: rows.some((r) => guessed(r.date_format) || guessed(r.timestamp_format)),
+  };
+}
+
+const TYPE_WORDS: Partial<Record<ColumnType, string>> = {
+  Number: 'a number',
+  Date: 'a date',
+  DateTime: 'a date and time',
+  Boolean: 'true or false',
+};
 
 /**
  * Two steps, together cheaper than reading the file straight into the warehouse: DuckDB reads the
@@ -82,7 +175,8 @@ function readCsvCall(facts: CsvFileFacts, extra: string): string {
  * order as they are written, which cost more than the copy (about 520 against 260 + 190 ms for 1M
  * rows on 2 cores). The temporary table's committed rows are numbered in file order by `rowid`, so
  * the copy also fills the row number column, without a window or an UPDATE; it keeps their order,
- * as DuckDB keeps insertion order (an ORDER BY rowid would sort).
+ * as DuckDB keeps insertion order (an ORDER BY rowid would sort). Dates in other formats than ISO
+ * are read as text and converted by the copy (csv-dates.ts).
  */
 async function replaceFromCsv(
   executor: WarehouseExecutor,
@@ -91,31 +185,121 @@ async function replaceFromCsv(
   sampleEveryRow: boolean,
 ): Promise<CsvImportResult> {
   const scratch = quoteIdentifier(`_import_${randomBytes(6).toString('hex')}`);
-  const source = readCsvCall(facts, sampleEveryRow ? ', sample_size = -1' : '');
+  const extra = sampleEveryRow ? ', sample_size = -1' : '';
   return executor.session(async (session) => {
     try {
-      await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${source}`, [options.filePath]);
+      const sniffed = await sniff(session, options.filePath, facts, extra);
+      refuseWide(sniffed.columns.length, options.maxColumns);
+      const stored =
+        (await options.storeAs?.(sniffed.columns, session)) ??
+        sniffed.columns.map((c) => ({ name: c.name, keepType: null }));
+      const keepsText = stored.map((s) => s.keepType !== null && columnTypeFromName(s.keepType) === 'Text');
+      // Read as text: dates in a format DuckDB guessed (csv-dates.ts decides), and columns staying Text.
+      const forced = sniffed.columns.map(
+        (c, i) =>
+          (keepsText[i] && c.type !== 'Text') ||
+          (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
+      );
+      const types = forced.some(Boolean)
+        ? `, types = [${sniffed.columns.map((c, i) => quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(c.sqlType))).join(', ')}]`
+        : '';
+      await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, extra + types)}`, [
+        options.filePath,
+      ]);
       const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
       const [count] = await session.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${scratch}`, parameters: [] });
       refuseWide(columns.length, options.maxColumns);
       const headerNames = columns.map((c) => c.name);
       const readNames = await freeRowid(session, scratch, headerNames);
-      const stored = options.storedNames?.(headerNames) ?? headerNames;
-      const selected = readNames.map((name, i) => `${quoteIdentifier(name)} AS ${quoteIdentifier(stored[i] ?? name)}`);
+
+      const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !keepsText[i]);
+      const { readings, ambiguous } = await detectDates(session, scratch, textColumns);
+      const values = readNames.map(
+        (name) => readings.get(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
+      );
+      const valueTypes = readNames.map((name, i) => readings.get(name)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR');
+      const notes = ambiguous.map(({ name, formats }) => ({
+        name: headerNames[readNames.indexOf(name)] ?? name,
+        message:
+          `Its dates read both as ${formats[0]} and as ${formats[1]} (no day is above 12), ` +
+          'so it was kept as Text rather than guessing which is the day.',
+      }));
+      notes.push(...(await keepTypes(session, scratch, headerNames, values, valueTypes, stored)));
+
+      const selected = readNames.map((name, i) => `${values[i]} AS ${quoteIdentifier(stored[i]?.name ?? name)}`);
       if (options.rowIdColumn) selected.push(`rowid + 1 AS ${quoteIdentifier(options.rowIdColumn)}`);
       const target = quoteQualified(options.schema, options.table);
-      const result = { columns, rowCount: Number(count?.n ?? 0) };
       crashPoint('csv-import:read');
-      await session.transaction(async (tx) => {
+      return await session.transaction(async (tx) => {
         await tx.run(`DROP TABLE IF EXISTS ${target}`);
         await tx.run(`CREATE TABLE ${target} AS SELECT ${selected.join(', ')} FROM ${scratch}`);
+        const created = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
+        const result: CsvImportResult = {
+          columns: headerNames.map((name, i) => {
+            const column = created.columns[i] as ResultColumn;
+            return { name, type: column.type, sqlType: column.sqlType };
+          }),
+          rowCount: Number(count?.n ?? 0),
+          dates: headerNames.flatMap((name, i) => {
+            const reading = readings.get(readNames[i] as string);
+            const type = created.columns[i]?.type;
+            if (type !== 'Date' && type !== 'DateTime') return [];
+            const format = reading?.format ?? nativeDateFormat(created.columns[i]?.sqlType ?? '');
+            return format ? [{ name, type, format }] : [];
+          }),
+          notes,
+        };
         await options.beforeCommit?.(tx, result);
+        return result;
       });
-      return result;
     } finally {
       await session.run(`DROP TABLE IF EXISTS ${scratch}`);
     }
   });
+}
+
+/**
+ * Where a column replaces one of another type (`keepType`), the old type is kept when every value
+ * converts to it and back unchanged; otherwise the new type stays and a note says so. Changes
+ * `values` in place to the converting SQL. Text columns were read as text already.
+ */
+async function keepTypes(
+  session: WarehouseSession,
+  table: string,
+  headerNames: string[],
+  values: string[],
+  valueTypes: string[],
+  stored: StoredColumn[],
+): Promise<{ name: string; message: string }[]> {
+  const changing = stored.flatMap((s, i) => {
+    if (s.keepType === null) return [];
+    const from = columnTypeFromName(s.keepType);
+    const to = columnTypeFromName(valueTypes[i] as string);
+    return from === to || from === 'Text' ? [] : [{ i, keep: sqlTypeText(s.keepType), from, to }];
+  });
+  if (changing.length === 0) return [];
+  const checks = changing.map(({ i, keep }) => {
+    const value = values[i] as string;
+    const type = sqlTypeText(valueTypes[i] as string);
+    const lost =
+      columnTypeFromName(type) === 'Text'
+        ? `TRY_CAST(${value} AS ${keep}) IS NULL`
+        : `(TRY_CAST(${value} AS ${keep}) IS NULL OR TRY_CAST(TRY_CAST(${value} AS ${keep}) AS ${type}) IS DISTINCT FROM ${value})`;
+    return `count(*) FILTER (WHERE ${value} IS NOT NULL AND ${lost}) AS k${i}`;
+  });
+  const [lost] = await session.all({ sql: `SELECT ${checks.join(', ')} FROM ${table}`, parameters: [] });
+  const notes: { name: string; message: string }[] = [];
+  for (const { i, keep, from, to } of changing) {
+    if (Number(lost?.[`k${i}`]) === 0) {
+      values[i] = `CAST(${values[i]} AS ${keep})`;
+      continue;
+    }
+    notes.push({
+      name: headerNames[i] as string,
+      message: `It was ${from} and is now ${to}: not every value in the file is ${TYPE_WORDS[from] ?? `of type ${from}`}.`,
+    });
+  }
+  return notes;
 }
 
 /**

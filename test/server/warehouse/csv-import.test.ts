@@ -61,6 +61,11 @@ describe('CSV import', () => {
         { name: 'seen at', type: 'DateTime', sqlType: 'TIMESTAMP' },
         { name: 'note', type: 'Text', sqlType: 'VARCHAR' },
       ],
+      dates: [
+        { name: 'born', type: 'Date', format: 'YYYY-MM-DD' },
+        { name: 'seen at', type: 'DateTime', format: 'YYYY-MM-DD hh:mm:ss' },
+      ],
+      notes: [],
     });
     expect(await executor.all(sql('SELECT * FROM static.t_1 ORDER BY id'))).toEqual([
       {
@@ -174,6 +179,155 @@ describe('CSV import', () => {
     expect(tabs.columns.map((c) => c.name)).toEqual(['x', 'y']);
   });
 
+  it('reads rows ending in CRLF, LF or CR mixed in one file, keeping line breaks inside quoted values', async () => {
+    const { executor, importFile } = setup();
+    // A CRLF file whose last line ends in LF, and an LF file whose last line ends in CRLF after "".
+    expect((await importFile('crlf-lf.csv', 'a,b\r\n1,x\r\n2,y\n')).rowCount).toBe(2);
+    expect(await executor.all(sql('SELECT a, b FROM static.t_1 ORDER BY a'))).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: 'y' },
+    ]);
+    expect((await importFile('lf-crlf.csv', 'a,b\n1,x\n2,""\r\n')).rowCount).toBe(2);
+    expect(await executor.all(sql('SELECT a, b FROM static.t_1 ORDER BY a'))).toEqual([
+      { a: 1, b: 'x' },
+      { a: 2, b: null },
+    ]);
+    await importFile('quoted.csv', 'a,b\r\n1,"x\r\ny"\n2,"p\nq"\r3,"r\rs"\r\n');
+    expect(await executor.all(sql('SELECT a, b FROM static.t_1 ORDER BY a'))).toEqual([
+      { a: 1, b: 'x\r\ny' },
+      { a: 2, b: 'p\nq' },
+      { a: 3, b: 'r\rs' },
+    ]);
+    // Past the rows DuckDB samples, too; no copy of the file is left behind.
+    const rows = Array.from({ length: 30_000 }, (_, i) => `${i},row ${i}`);
+    const big = await importFile('big-mixed.csv', `n,label\r\n${rows.join('\r\n')}\r\n30000,last\n`);
+    expect(big.rowCount).toBe(30_001);
+    expect(await executor.all(sql('SELECT label FROM static.t_1 WHERE n = 30000'))).toEqual([{ label: 'last' }]);
+    expect(fs.readdirSync(scratchOf(executor)).filter((f) => f.endsWith('.lf.csv'))).toEqual([]);
+  });
+
+  it('names the line of a bad row in a file with mixed line ends, as the user counts lines', async () => {
+    const { importFile } = setup();
+    expect(await failure(importFile('mixed-short.csv', 'a,b\r\n1,x\n2\r\n3,y\n'))).toBe(
+      'Line 3 has 1 value, but the header has 2 columns.',
+    );
+    expect(await failure(importFile('mixed-quote.csv', 'a,b\r\n1,x\n2,"y\r\n3,z\n'))).toBe(
+      'A quoted value on line 3 is never closed.',
+    );
+  });
+
+  it('reads dates and date-times in the formats real exports use, and says which format each column was read in', async () => {
+    const { executor, importFile } = setup();
+    const csv = [
+      'named,us,de,eu,zoned,local,us time,rfc,short year,text',
+      'Jan 1 2000,1/31/2024,31.01.2024,31/01/2024,2024-01-31T10:00:00Z,2024-01-31 10:00,1/31/2024 10:00 AM,"Mon, 01 Jan 2024 10:00:00 +0000",1/31/24,a',
+      'Feb 13 2001,2/1/2024,01.02.2024,01/02/2024,2024-02-01T10:00:00+02:00,2024-02-01 11:30,2/1/2024 1:05 PM,"Tue, 02 Jan 2024 10:00:00 +0100",2/1/99,b',
+      'dec 31 1999,12/5/2024,05.12.2024,05/12/2024,2024-12-05T00:00:00.5-05:00,,12/5/2024 12:00 AM,,12/5/68,c',
+    ].join('\n');
+    const result = await importFile('dates.csv', csv);
+    expect(result.columns.map((c) => [c.name, c.type])).toEqual([
+      ['named', 'Date'],
+      ['us', 'Date'],
+      ['de', 'Date'],
+      ['eu', 'Date'],
+      ['zoned', 'DateTime'],
+      ['local', 'DateTime'],
+      ['us time', 'DateTime'],
+      ['rfc', 'DateTime'],
+      ['short year', 'Date'],
+      ['text', 'Text'],
+    ]);
+    expect(result.dates).toEqual([
+      { name: 'named', type: 'Date', format: 'MMM D YYYY' },
+      { name: 'us', type: 'Date', format: 'M/D/YYYY' },
+      { name: 'de', type: 'Date', format: 'D.M.YYYY' },
+      { name: 'eu', type: 'Date', format: 'D/M/YYYY' },
+      { name: 'zoned', type: 'DateTime', format: 'YYYY-MM-DD hh:mm:ss±hh:mm' },
+      { name: 'local', type: 'DateTime', format: 'YYYY-MM-DD hh:mm:ss' },
+      { name: 'us time', type: 'DateTime', format: 'M/D/YYYY h:mm[:ss] [AM/PM]' },
+      { name: 'rfc', type: 'DateTime', format: 'ddd, D MMM YYYY hh:mm:ss ±hhmm' },
+      { name: 'short year', type: 'Date', format: 'M/D/YY' },
+    ]);
+    expect(result.notes).toEqual([]);
+    const rows = await executor.all(sql('SELECT * FROM static.t_1 ORDER BY named'));
+    expect(rows).toEqual([
+      {
+        named: '1999-12-31',
+        us: '2024-12-05',
+        de: '2024-12-05',
+        eu: '2024-12-05',
+        zoned: '2024-12-05T05:00:00.500Z',
+        local: null,
+        'us time': '2024-12-05T00:00:00.000Z',
+        rfc: null,
+        'short year': '2068-12-05',
+        text: 'c',
+      },
+      {
+        named: '2000-01-01',
+        us: '2024-01-31',
+        de: '2024-01-31',
+        eu: '2024-01-31',
+        zoned: '2024-01-31T10:00:00.000Z',
+        local: '2024-01-31T10:00:00.000Z',
+        'us time': '2024-01-31T10:00:00.000Z',
+        rfc: '2024-01-01T10:00:00.000Z',
+        'short year': '2024-01-31',
+        text: 'a',
+      },
+      {
+        named: '2001-02-13',
+        us: '2024-02-01',
+        de: '2024-02-01',
+        eu: '2024-02-01',
+        zoned: '2024-02-01T08:00:00.000Z',
+        local: '2024-02-01T11:30:00.000Z',
+        'us time': '2024-02-01T13:05:00.000Z',
+        rfc: '2024-01-02T09:00:00.000Z',
+        'short year': '1999-02-01',
+        text: 'b',
+      },
+    ]);
+  });
+
+  it('keeps dates whose day and month cannot be told apart as Text, saying so, and decides from any day above 12', async () => {
+    const { executor, importFile } = setup();
+    const result = await importFile(
+      'ambiguous.csv',
+      'either,day first,month first,not all\n01/02/2024,01/02/2024,01/02/2024,1/2/2024\n03/04/2024,13/04/2024,03/14/2024,soon\n',
+    );
+    expect(result.columns.map((c) => [c.name, c.type])).toEqual([
+      ['either', 'Text'],
+      ['day first', 'Date'],
+      ['month first', 'Date'],
+      ['not all', 'Text'],
+    ]);
+    expect(result.dates.map((d) => [d.name, d.format])).toEqual([
+      ['day first', 'D/M/YYYY'],
+      ['month first', 'M/D/YYYY'],
+    ]);
+    expect(result.notes).toEqual([
+      {
+        name: 'either',
+        message:
+          'Its dates read both as M/D/YYYY and as D/M/YYYY (no day is above 12), so it was kept as Text rather than guessing which is the day.',
+      },
+    ]);
+    expect(await executor.all(sql('SELECT * FROM static.t_1 ORDER BY "day first"'))).toEqual([
+      { either: '01/02/2024', 'day first': '2024-02-01', 'month first': '2024-01-02', 'not all': '1/2/2024' },
+      { either: '03/04/2024', 'day first': '2024-04-13', 'month first': '2024-03-14', 'not all': 'soon' },
+    ]);
+  });
+
+  it('finds dates past the first rows and in columns DuckDB read as text', async () => {
+    const { executor, importFile } = setup();
+    // The first 30,000 days are all 12 or less: only a later row tells day-first from month-first.
+    const lines = Array.from({ length: 30_000 }, (_, i) => `${(i % 12) + 1}/${(i % 12) + 1}/2020,x`);
+    const result = await importFile('late-day.csv', ['d,t', ...lines, '25/12/2020,y'].join('\n'));
+    expect(result.dates).toEqual([{ name: 'd', type: 'Date', format: 'D/M/YYYY' }]);
+    expect(await executor.all(sql("SELECT d FROM static.t_1 WHERE t = 'y'"))).toEqual([{ d: '2020-12-25' }]);
+  });
+
   it('keeps a header-only file as an empty table of text columns, and names blank or repeated headers', async () => {
     const { importFile } = setup();
     expect(await importFile('header.csv', 'a,b\n')).toEqual({
@@ -182,6 +336,8 @@ describe('CSV import', () => {
         { name: 'a', type: 'Text', sqlType: 'VARCHAR' },
         { name: 'b', type: 'Text', sqlType: 'VARCHAR' },
       ],
+      dates: [],
+      notes: [],
     });
     const odd = await importFile('odd.csv', 'a,,a\n1,2,3\n');
     expect(odd.columns.map((c) => c.name)).toEqual(['a', 'column1', 'a_1']);

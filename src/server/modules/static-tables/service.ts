@@ -7,6 +7,7 @@ import {
   staticQuerySchema,
   tableChangeSchema,
   STATIC_TABLE_LIMITS,
+  type CsvImportAnswer,
   type StaticTableSummary,
 } from '../../../shared/static-tables';
 import { LIMITS } from '../../../shared/limits';
@@ -17,6 +18,8 @@ import { newId } from '../../db/ids';
 import { notFound } from '../../errors';
 import { parseInput } from '../../validate';
 import { importCsvToTable } from '../../warehouse/csv-import';
+import { importAnswer } from './import-answer';
+import { importColumns, type ImportColumns } from './import-columns';
 import { requireWriter } from '../accounts/access';
 import { compileTableQuery, staticRelation } from '../tables/relations';
 import { applyChanges } from './changes';
@@ -211,18 +214,25 @@ export function createStaticTablesService(deps: Deps) {
       return deps.warehouse.forAccount(ctx.accountId).all(compiled.page);
     },
 
-    /** Replaces the table with a CSV file's rows and columns (types detected); the old rows stay on failure. */
-    async importCsv(ctx: AccountContext, id: string, filePath: string) {
+    /**
+     * Replaces the table with a CSV file's rows and columns (types detected); the old rows stay on
+     * failure. Columns whose header matches an earlier column keep its key (import-columns.ts).
+     */
+    async importCsv(ctx: AccountContext, id: string, filePath: string): Promise<CsvImportAnswer> {
       try {
         await mustFind(ctx, id);
         requireWriter(ctx);
         const warehouse = deps.warehouse.forAccount(ctx.accountId);
-        // Generated keys avoid every header name, so renaming one column never collides with another.
-        let keys: string[] = [];
-        let columns: Column[] = [];
-        let rowCount = 0;
-        await exclusive(ctx, id, () =>
-          deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
+        return await exclusive(ctx, id, async () => {
+          // Read under the table's lock: no edit can change the columns between here and the swap.
+          const existing = await listColumns(db, id);
+          const planned: { plan?: ImportColumns } = {};
+          const planOf = (): ImportColumns => {
+            if (!planned.plan) throw new Error('The import stored columns before planning them');
+            return planned.plan;
+          };
+          let columns: Column[] = [];
+          const result = await deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
             importCsvToTable(warehouse, {
               filePath,
               schema: STATIC_SCHEMA,
@@ -230,30 +240,25 @@ export function createStaticTablesService(deps: Deps) {
               maxBytes: deps.config.uploadMaxBytes,
               maxColumns: STATIC_TABLE_LIMITS.maxColumns,
               rowIdColumn: ROW_ID,
-              storedNames: (names) => {
-                const taken = new Set<string>(names);
-                keys = names.map(() => {
-                  const key = newColumnKey(taken);
-                  taken.add(key);
-                  return key;
-                });
-                return keys;
+              storeAs: async (header, session) => {
+                planned.plan = await importColumns(session, id, existing, header);
+                return planned.plan.stored;
               },
-              beforeCommit: async (tx, result) => {
-                columns = result.columns.map((c, i) => ({
-                  columnKey: keys[i]!,
+              beforeCommit: async (tx, imported) => {
+                const { keys, matched } = planOf();
+                columns = imported.columns.map((c, i) => ({
+                  columnKey: keys[i] as string,
                   displayName: c.name,
-                  description: null,
+                  description: matched[i]?.description ?? null,
                   order: i,
                   type: c.type,
                 }));
-                rowCount = result.rowCount;
-                await mark(tx, saved(ctx, id, columns, rowCount));
+                await mark(tx, saved(ctx, id, columns, imported.rowCount));
               },
             }),
-          ),
-        );
-        return { rowCount, columns };
+          );
+          return importAnswer(result, columns, planOf());
+        });
       } finally {
         await fs.promises.rm(filePath, { force: true });
       }
