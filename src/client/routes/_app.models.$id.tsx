@@ -16,6 +16,9 @@ export const Route = createFileRoute('/_app/models/$id')({
   component: ModelPage,
 });
 
+/** What the grid source sends (none: the version applies the model's filters and sort), and so the download. */
+const NO_QUERY: GridQuery = { filterGroups: [], sorting: [] };
+
 /** Model rows come in chunks of 100, like datasets. */
 const MODEL_CHUNK = 100;
 
@@ -138,6 +141,7 @@ function ModelPage() {
             onQueryChange={setQuery}
             chunkSize={MODEL_CHUNK}
             downloadUrl={`/api/tables/ModelVersion/${encodeURIComponent(model.versionId)}/download`}
+            downloadQuery={NO_QUERY}
             actions={toolbar}
             footer={
               <SheetTabs

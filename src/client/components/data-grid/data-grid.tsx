@@ -45,6 +45,7 @@ export function DataGrid({
   pagination,
   onViewChange,
   downloadUrl,
+  downloadQuery,
 }: DataGridProps) {
   const page = pagination?.page;
   const pageSize = pagination?.pageSize;
@@ -178,6 +179,7 @@ export function DataGrid({
         onGoToColumn={goToColumn}
         actions={actions}
         downloadUrl={downloadUrl}
+        downloadQuery={downloadQuery}
         view={pagination ? 'pages' : 'scroll'}
         onViewChange={onViewChange}
         status={data.loading ? 'Loading rows...' : displaying}

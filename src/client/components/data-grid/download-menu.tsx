@@ -12,7 +12,7 @@ type Format = 'csv' | 'parquet';
  * downloads from there, and an error answer lands there too instead of replacing the app, where it
  * is read and shown.
  */
-export function DownloadMenu({ url, query }: { url: string; query: GridQuery }) {
+export function DownloadMenu({ url, query, filtered }: { url: string; query: GridQuery; filtered: boolean }) {
   const frameName = `grid-download-${useId().replace(/[^\w-]/g, '')}`;
   const form = useRef<HTMLFormElement>(null);
   const format = useRef<HTMLInputElement>(null);
@@ -49,7 +49,7 @@ export function DownloadMenu({ url, query }: { url: string; query: GridQuery }) 
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{query.filterGroups.length ? 'Rows matching the filters' : 'All rows'}</Menu.Label>
+          <Menu.Label>{filtered ? 'Rows matching the filters' : 'All rows'}</Menu.Label>
           <Menu.Item leftSection={<IconFileTypeCsv size={14} />} onClick={() => download('csv')}>
             CSV
           </Menu.Item>

@@ -18,6 +18,7 @@ interface GridToolbarProps {
   onGoToColumn: (key: string) => void;
   actions?: ReactNode;
   downloadUrl?: string;
+  downloadQuery?: GridQuery;
   view: GridView;
   onViewChange?: (view: GridView) => void;
   /** 'Displaying N row(s)', or that rows are loading. */
@@ -45,7 +46,13 @@ export function GridToolbar(props: GridToolbarProps) {
         />
         <GoToColumn columns={columns} onGo={props.onGoToColumn} />
         {props.actions}
-        {props.downloadUrl && <DownloadMenu url={props.downloadUrl} query={query} />}
+        {props.downloadUrl && (
+          <DownloadMenu
+            url={props.downloadUrl}
+            query={props.downloadQuery ?? query}
+            filtered={query.filterGroups.length > 0}
+          />
+        )}
       </Group>
       <Group gap="sm" wrap="nowrap">
         {onViewChange && (

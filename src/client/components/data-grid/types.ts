@@ -86,4 +86,9 @@ export interface DataGridProps {
   onViewChange?: (view: GridView) => void;
   /** Shows Download (CSV, Parquet): a form post to this URL with the grid's filters and sort. */
   downloadUrl?: string;
+  /**
+   * What Download sends when it is not `query`: a source that sends no filters and sort of its own
+   * (a model's version applies them) downloads with none too, so the file has the grid's order.
+   */
+  downloadQuery?: GridQuery;
 }

@@ -40,11 +40,16 @@ export function registerModelsRest(app: FastifyInstance, deps: Deps, services: S
   app.get<VersionParams>('/api/models/versions/:versionId', async (req) =>
     models.getVersion(await inAccount(req, deps), req.params.versionId),
   );
-  app.get<VersionParams & { Querystring: { format?: string } }>(
+  // The version's rows in the model's own sort, or with the filters and sort of a grid (JSON text).
+  app.get<VersionParams & { Querystring: { format?: string; filterGroups?: string; sorting?: string } }>(
     '/api/models/versions/:versionId/export',
     async (req, reply) => {
       const ctx = await inAccount(req, deps);
-      const file = await services.tables.download(ctx, 'ModelVersion', req.params.versionId, req.query.format);
+      const { format, filterGroups, sorting } = req.query;
+      const file = await services.tables.download(ctx, 'ModelVersion', req.params.versionId, format, {
+        filterGroups,
+        sorting,
+      });
       return reply
         .header('content-type', EXPORT_FORMATS[file.format].contentType)
         .header('content-disposition', attachment(file.fileName))

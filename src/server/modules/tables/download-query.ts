@@ -12,7 +12,8 @@ import { pageRequestSchema } from '../../../shared/tables';
 import { badInput } from '../../errors';
 import { jsonTextTooDeep, tooDeepMessage } from '../../json-depth';
 import { parseInput } from '../../validate';
-import type { TableRelation } from './relations';
+import { requestSorting, unsortedStatement, type TableRelation } from './relations';
+import { uniqueHeaders } from './unique-headers';
 
 /**
  * The grid's filters and sort for a download. A form post or a link carries them as JSON text (the
@@ -38,26 +39,34 @@ export const downloadRequestSchema = z.object({
   sorting: jsonText(pageRequestSchema.shape.sorting),
 });
 
+/** More rows than any table holds: a download's "no limit" for the relation's own unsorted statement. */
+const ALL_ROWS = 2 ** 52;
+
 /**
- * Every row of the relation that passes the filters, in the grid's order (then row order), each
- * column once under its display name; the row key is left out. It is the page statement of the
- * engine without its LIMIT, so the download and the grid can never disagree on rows or order.
+ * Every row of the relation that passes the filters, in the grid's order, each column once under
+ * its display name (made unique); the row key is left out. The grid's order is decided as for a
+ * page (relations.ts): the request's sort, else the relation's own (a model's sort), else the
+ * relation's unsorted order (a model's base-table order) or the engine's. It is the page statement
+ * without its LIMIT, so the download and the grid can never disagree on rows or order.
  */
 export function downloadQuery(relation: TableRelation, raw: unknown): CompiledQuery {
   const { filterGroups, sorting } = parseInput(downloadRequestSchema, raw ?? {});
   if (relation.columns.length === 0) throw badInput('This table has no columns to download.');
-  const names = new Map(relation.columns.map((c) => [c.columnKey, c.displayName]));
+  const headers = uniqueHeaders(relation.columns.map((c) => c.displayName));
+  const names = new Map(relation.columns.map((c, i) => [c.columnKey, headers[i]!]));
   const query: TableQuery = {
     source: relation.source,
     columns: relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
     rowKey: relation.rowKey,
     select: relation.columns.map((c) => c.columnKey),
     filterGroups,
-    sorting,
+    sorting: requestSorting(relation, sorting),
     // The first page of one row is always the plain statement (no keys-first subquery) to unbound.
     page: { page: 1, pageSize: 1 },
   };
   try {
+    const unsorted = unsortedStatement(relation, query, { offset: 0, limit: ALL_ROWS });
+    if (unsorted) return renamed(unsorted, relation, names);
     const statement = buildPageStatement(query, duckdbDialect);
     const items = statement.items.flatMap((item) => {
       const key = item.expr.kind === 'column' ? item.expr.name : null;
@@ -69,4 +78,11 @@ export function downloadQuery(relation: TableRelation, raw: unknown): CompiledQu
     if (isModelError(error)) throw badInput(error.message);
     throw error;
   }
+}
+
+/** The relation's columns of `ordered` under their headers; a projection, so the rows keep their order. */
+function renamed(ordered: CompiledQuery, relation: TableRelation, names: Map<string, string>): CompiledQuery {
+  const q = (name: string) => duckdbDialect.quoteIdentifier(name);
+  const items = relation.columns.map((c) => `${q(c.columnKey)} AS ${q(names.get(c.columnKey)!)}`);
+  return { sql: `SELECT ${items.join(', ')} FROM (${ordered.sql}) AS ordered`, parameters: ordered.parameters };
 }

@@ -53,19 +53,35 @@ export function compileTableQuery(
     rowKey: relation.rowKey,
     select: relation.rowKey ? [relation.rowKey, ...relation.columns.map((c) => c.columnKey)] : [],
     filterGroups: request.filterGroups,
-    sorting: request.sorting.length > 0 ? request.sorting : (relation.defaultSorting ?? []),
+    sorting: requestSorting(relation, request.sorting),
     page: { page: request.page, pageSize: request.pageSize },
   };
   try {
-    const unfiltered = query.filterGroups.every((group) => group.filters.length === 0);
     const offset = (request.page - 1) * request.pageSize;
-    const cheaper =
-      query.sorting.length === 0 && unfiltered && relation.unsortedPage
-        ? relation.unsortedPage({ offset, limit: request.pageSize })
-        : null;
+    const cheaper = unsortedStatement(relation, query, { offset, limit: request.pageSize });
     return { page: cheaper ?? compilePageQuery(query), count: compileCountQuery(query), query };
   } catch (error) {
     if (isModelError(error)) throw badInput(error.message);
     throw error;
   }
+}
+
+/** The order a request reads in: its own sort, else the relation's (a model's own sort). */
+export function requestSorting(relation: TableRelation, sorting: Sorting[]): Sorting[] {
+  return sorting.length > 0 ? sorting : (relation.defaultSorting ?? []);
+}
+
+/**
+ * The relation's own statement for rows with no filter and no sort (a model's rows in base-table
+ * order), or null when the request has either or the relation has none. Pages and downloads both
+ * decide here, so a download is in the order the grid shows.
+ */
+export function unsortedStatement(
+  relation: TableRelation,
+  query: Pick<TableQuery, 'filterGroups' | 'sorting'>,
+  page: { offset: number; limit: number },
+): CompiledQuery | null {
+  const unfiltered = query.filterGroups.every((group) => group.filters.length === 0);
+  if (query.sorting.length > 0 || !unfiltered || !relation.unsortedPage) return null;
+  return relation.unsortedPage(page);
 }
