@@ -11,7 +11,7 @@ import { badInput, notFound } from '../../errors';
 import type { TableRelation } from '../tables/relations';
 import { describeDefinition, toModelSpec, type DescribedDefinition } from './describe';
 import { findVersion, listAccountVersions, listModelRows, type ModelRow, type VersionRow } from './repo';
-import { MODEL_SCHEMA, loadSources, modelViewName, referencedSources } from './sources';
+import { MODEL_SCHEMA, loadSources, modelViewName, referencedSources, type LoadedSource } from './sources';
 
 export interface ModelVersionTable {
   summary: TableSummary;
@@ -69,9 +69,17 @@ export async function resolveModelVersionTable(
       throw error;
     }
   };
+  // A version whose sources changed since (a column removed by a re-import, a type changed, a model
+  // it reads broken in turn) cannot run: its own problem answers, not the warehouse's binder error.
+  if (!described.compiled) {
+    throw badInput(
+      described.problem ?? (version.status === 'Draft' ? 'The model has no data yet.' : 'The model cannot be read.'),
+    );
+  }
+  const upstream = await upstreamProblem(db, ctx.accountId, sources, new Set([version.id]));
+  if (upstream) throw badInput(upstream);
   let relation: TableRelation;
   if (version.status === 'Draft') {
-    if (!described.compiled) throw badInput(described.problem ?? 'The model has no data yet.');
     relation = { source: modelRelation(described.compiled), columns, rowKey: null, defaultSorting, unsortedPage };
   } else {
     // A published version's stored columns are those its view was created with.
@@ -84,6 +92,29 @@ export async function resolveModelVersionTable(
     };
   }
   return { summary: summaryOf(model, version, relation.columns), relation, described, version, model };
+}
+
+/**
+ * The first problem of a model version this one reads, directly or through others (each version
+ * looked at once): its view would fail when read.
+ */
+async function upstreamProblem(
+  db: Db,
+  accountId: string,
+  sources: LoadedSource[],
+  seen: Set<string>,
+): Promise<string | null> {
+  for (const source of sources) {
+    if (source.sourceType !== 'ModelVersion' || source.missing || seen.has(source.sourceId)) continue;
+    seen.add(source.sourceId);
+    const found = await findVersion(db, accountId, source.sourceId);
+    if (!found) continue;
+    const own = await loadSources(db, accountId, referencedSources(found.version.definition));
+    const described = describeDefinition(found.version.definition, own);
+    const problem = described.compiled ? await upstreamProblem(db, accountId, own, seen) : described.problem;
+    if (problem) return `${source.name}: ${problem}`;
+  }
+  return null;
 }
 
 /** The active version of each model, as the table list offers them (e.g. as model sources). */
