@@ -38,7 +38,8 @@ describe('raw columns of one source', () => {
     const compiled = compileModelSelect(spec);
     expect(compiled.columns).toEqual([
       { columnKey: 'id', type: 'Number', displayName: 'id' },
-      { columnKey: 'code_n', type: 'Number', displayName: 'code_n' },
+      // Converted to Number by TRY_CAST(.. AS DOUBLE): filters on it bind as for a DOUBLE.
+      { columnKey: 'code_n', type: 'Number', displayName: 'code_n', sqlType: 'DOUBLE' },
       { columnKey: 'day', type: 'Date', displayName: 'day' },
     ]);
     const view = compileModelView(spec);

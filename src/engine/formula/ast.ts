@@ -11,7 +11,8 @@ export interface Span {
 export type BinaryOperator = '+' | '-' | '*' | '/' | '%' | '&' | '=' | '<>' | '<' | '<=' | '>' | '>=' | 'AND' | 'OR';
 
 export type FormulaAst =
-  | ({ kind: 'number'; value: number } & Span)
+  /** `text` is the literal as written (with `-` when negated), so a whole number keeps every digit. */
+  | ({ kind: 'number'; value: number; text: string } & Span)
   | ({ kind: 'text'; value: string } & Span)
   | ({ kind: 'boolean'; value: boolean } & Span)
   | ({ kind: 'null' } & Span)

@@ -9,7 +9,9 @@
  * not at all; and `= NULL` is refused in favour of ISBLANK, since it is never true.
  */
 import type { ColumnType } from '../../shared/tables';
+import { exactParam } from '../filters/operands';
 import type { CompareOp, Expr } from '../sql-ast';
+import { parseExactNumber } from '../values/exact-number';
 import type { FormulaAst, Span } from './ast';
 import { formulaError } from './formula-error';
 import { findFunction } from './functions';
@@ -24,6 +26,32 @@ export interface FormulaScope {
 }
 
 type Node<K extends FormulaAst['kind']> = Extract<FormulaAst, { kind: K }>;
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A number literal: a safe whole number as BIGINT, anything else as DOUBLE, as arithmetic
+ * expects (a huge whole number times another must not overflow a BIGINT and stop the query).
+ * `literal` keeps its exact value for comparisons.
+ */
+function numberLiteral(node: Node<'number'>, span: Span): Typed {
+  const type = Number.isSafeInteger(node.value) ? 'bigint' : 'double';
+  const literal = parseExactNumber(node.text) ?? undefined;
+  return { type: 'Number', expr: { kind: 'param', value: node.value, type }, span, literal };
+}
+
+/**
+ * A side of a comparison: a whole literal a BIGINT holds is compared as that BIGINT, every digit
+ * (`[id] = 9007199254740993` is not the double ...992); anything else as it is.
+ */
+function comparedAs(value: Typed, type: FormulaType): Expr {
+  const exact = value.literal;
+  if (exact && exact.scale === 0 && exact.unscaled >= INT64_MIN && exact.unscaled <= INT64_MAX) {
+    return exactParam(exact, 'bigint');
+  }
+  return coerce(value, type);
+}
 
 const COMPARABLE: readonly FormulaType[] = ['Text', 'Number', 'Date', 'DateTime', 'Boolean', 'Null'];
 
@@ -55,11 +83,7 @@ export class FormulaChecker {
     const span = { start: node.start, end: node.end };
     switch (node.kind) {
       case 'number':
-        return {
-          type: 'Number',
-          expr: { kind: 'param', value: node.value, type: Number.isSafeInteger(node.value) ? 'bigint' : 'double' },
-          span,
-        };
+        return numberLiteral(node, span);
       case 'text':
         return { type: 'Text', expr: { kind: 'param', value: node.value, type: 'text' }, span };
       case 'boolean':
@@ -151,7 +175,7 @@ export class FormulaChecker {
     if (type === 'Boolean' && op !== '=' && op !== '<>') {
       throw typeError(`Booleans can only be compared with = or <>, not "${op}"`, span);
     }
-    const expr: Expr = { kind: 'compare', op, left: coerce(left, type), right: coerce(right, type) };
+    const expr: Expr = { kind: 'compare', op, left: comparedAs(left, type), right: comparedAs(right, type) };
     return { type: 'Boolean', expr, span };
   }
 

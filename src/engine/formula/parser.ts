@@ -140,7 +140,10 @@ class Parser {
     this.next();
     const operand = this.nested(token, () => this.unary());
     // A negative number is one literal (one bound value), not a negation of a positive one.
-    if (operand.kind === 'number') return { ...operand, value: 0 - operand.value, start: token.start };
+    if (operand.kind === 'number') {
+      const text = operand.text.startsWith('-') ? operand.text.slice(1) : `-${operand.text}`;
+      return { ...operand, value: 0 - operand.value, text, start: token.start };
+    }
     return { kind: 'unary', op: '-', operand, start: token.start, end: operand.end };
   }
 
@@ -148,7 +151,7 @@ class Parser {
     const token = this.next();
     switch (token.kind) {
       case 'number':
-        return { kind: 'number', value: token.value, start: token.start, end: token.end };
+        return { kind: 'number', value: token.value, text: token.text, start: token.start, end: token.end };
       case 'text':
         return { kind: 'text', value: token.value, start: token.start, end: token.end };
       case 'column':

@@ -5,6 +5,7 @@
  */
 import type { ColumnType } from '../../shared/tables';
 import type { Expr, SqlType } from '../sql-ast';
+import type { ExactNumber } from '../values/exact-number';
 import type { Span } from './ast';
 
 export type FormulaType = ColumnType | 'Null';
@@ -14,6 +15,8 @@ export interface Typed {
   type: FormulaType;
   expr: Expr;
   span: Span;
+  /** A number literal's exact value (its `expr` may be a double), for comparisons. */
+  literal?: ExactNumber;
 }
 
 const SQL_TYPES: Partial<Record<ColumnType, SqlType>> = {

@@ -12,7 +12,7 @@ import type { SelectRelation, SortSpec } from '../ir';
 import { renderSelect } from '../render';
 import type { Expr, SelectStatement, TableSource } from '../sql-ast';
 import type { CompiledQuery } from '../sql';
-import type { CompiledModel, ModelSourceSpec, ModelSpec } from './ir';
+import type { CompiledModel, ModelOutputColumn, ModelSourceSpec, ModelSpec } from './ir';
 import { compileJoinCondition } from './join-conditions';
 import { buildJoinTree, type PlacedSource } from './join-tree';
 import { removedColumnMessage } from './messages';
@@ -97,10 +97,11 @@ export function compileModelSelect(spec: ModelSpec, _options: ModelCompileOption
   const sources = new SourceIndex(spec.sources);
   const tree = buildJoinTree(spec.joins, baseSource(spec, sources), sources);
   const columns = compileModelColumns(spec.columns, tree, sources);
-  const output = columns.map((column) => ({
+  const output = columns.map((column): ModelOutputColumn => ({
     columnKey: column.spec.columnKey,
     type: column.type,
     displayName: column.spec.displayName,
+    ...(column.sqlType === undefined ? {} : { sqlType: column.sqlType }),
   }));
   checkReferences(spec, new Set(output.map((column) => column.columnKey)));
 

@@ -82,6 +82,8 @@ export interface ModelOutputColumn {
   columnKey: string;
   type: ColumnType;
   displayName: string;
+  /** The source column's warehouse type, for a raw column of a source described with SQL types. */
+  sqlType?: string;
 }
 
 export interface CompiledModel {

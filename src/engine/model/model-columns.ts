@@ -22,6 +22,8 @@ export interface ModelColumn {
   index: number;
   expr: Expr;
   type: ColumnType;
+  /** The warehouse type of the value when known (a raw column's stored type): filters bind in it. */
+  sqlType?: string;
 }
 
 /** The model's columns in display order: by `order`, then as listed. */
@@ -63,7 +65,8 @@ function convert(column: ModelColumn): ModelColumn {
     to === 'Text' && shape
       ? { kind: 'text-of', expr: column.expr, shape }
       : { kind: 'try-cast', expr: column.expr, type: conversion.sqlType };
-  return { ...column, expr, type: to };
+  // A conversion to Number is a TRY_CAST to DOUBLE; other targets are not numbers.
+  return { ...column, expr, type: to, sqlType: to === 'Number' ? 'DOUBLE' : undefined };
 }
 
 function rawColumn(spec: ModelColumnSpec, index: number, tree: JoinTree, sources: SourceIndex): ModelColumn {
@@ -76,7 +79,8 @@ function rawColumn(spec: ModelColumnSpec, index: number, tree: JoinTree, sources
   }
   const alias = tree.aliasOf(ref);
   if (alias === undefined) throw new ModelError(notJoinedMessage(source), 'source_not_joined', location);
-  return { spec, index, expr: { kind: 'column', table: alias, name: ref.columnKey }, type: stored.type };
+  const expr: Expr = { kind: 'column', table: alias, name: ref.columnKey };
+  return { spec, index, expr, type: stored.type, sqlType: stored.sqlType };
 }
 
 /** A formula problem located in the model: `['columns', i, 'function', start, end]`, the column named. */
