@@ -137,6 +137,30 @@ describe('static tables in the browser', () => {
     expect(decodeURIComponent(page.url())).toContain('sort=');
   });
 
+  it('imports the file again: the grid’s filter and sort still apply, and the report names each date format', async () => {
+    const csv =
+      'city,visitors,opened,checked\n' +
+      'Oslo,120,Jan 5 2024,01/02/2024\n' +
+      'Bergen,80,Jun 1 2023,03/04/2024\n' +
+      'Tromso,45,Nov 30 2022,05/06/2024\n' +
+      'Alta,60,Feb 2 2021,07/08/2024\n';
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cities-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const report = page.getByTestId('import-report');
+    await report.getByText('Imported cities-2.csv: 4 rows').waitFor();
+    await report.getByText('"opened" read as dates in the format MMM D YYYY').waitFor();
+    await report.getByText('"checked": Its dates read both as M/D/YYYY and as D/M/YYYY').waitFor();
+    await report.getByText('New columns: "checked"').waitFor();
+    // The columns kept their keys, so the filter (visitors > 50) and the sort (A → Z) in the link still apply.
+    await page.getByText('Displaying 3 row(s)').waitFor();
+    await expect
+      .poll(() => cellTexts(page, 1), { timeout: 10_000 })
+      .toEqual(['Alta', '60', '2021-02-02', '07/08/2024']);
+    await page.getByRole('button', { name: 'Close the import report' }).click();
+    await report.waitFor({ state: 'detached' });
+  });
+
   it('scrolls a 100,000 row table to the end', async () => {
     const created = await page.request.post(`${server.url}/api/static-tables`, { data: { name: 'Big table' } });
     const { id } = (await created.json()) as { id: string };

@@ -11,7 +11,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { TableChange } from '../../shared/static-tables';
+import type { CsvImportAnswer, TableChange } from '../../shared/static-tables';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataGrid } from '../components/data-grid/data-grid';
 import type { GridRow, GridSource } from '../components/data-grid/types';
@@ -22,6 +22,7 @@ import { errorMessage } from '../lib/error-message';
 import { http } from '../lib/http';
 import { trpc, trpcUtils } from '../trpc';
 import { ColumnSettingsDialog } from './-tables/column-settings-dialog';
+import { ImportReport } from './-tables/import-report';
 import { SaveIndicator } from './-tables/save-indicator';
 import { useTableChanges } from './-tables/use-table-changes';
 
@@ -45,6 +46,7 @@ function StaticTablePage() {
   const [deleting, setDeleting] = useState(false);
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
+  const [imported, setImported] = useState<{ fileName: string; answer: CsvImportAnswer } | null>(null);
 
   const grid = useGridUrlState(
     search,
@@ -90,13 +92,17 @@ function StaticTablePage() {
     form.set('file', file);
     setSaveState('saving');
     try {
-      await http(`/api/static-tables/${encodeURIComponent(id)}/upload`, { method: 'PUT', body: form });
+      const answer = await http<CsvImportAnswer>(`/api/static-tables/${encodeURIComponent(id)}/upload`, {
+        method: 'PUT',
+        body: form,
+      });
       setSaveState('saved');
+      setImported({ fileName: file.name, answer });
       await refresh();
       await queryClient.invalidateQueries({ queryKey: source.key });
-      notifications.show({ color: 'teal', message: `Imported ${file.name}.` });
     } catch (error) {
       setSaveState('error');
+      setImported(null);
       notifications.show({ color: 'red', title: 'Failed to upload file', message: errorMessage(error) });
     }
   };
@@ -156,6 +162,9 @@ function StaticTablePage() {
           </Button>
         </Group>
       </Group>
+      {imported && (
+        <ImportReport fileName={imported.fileName} answer={imported.answer} onClose={() => setImported(null)} />
+      )}
       <DataGrid
         columns={columns}
         source={source}
