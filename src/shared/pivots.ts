@@ -117,10 +117,20 @@ export const pivotSchema = z.object({
 });
 export type Pivot = z.infer<typeof pivotSchema>;
 
-/** A value field's header: its display name, or "Sum of Amount". */
-export function pivotValueLabel(value: Pick<PivotValue, 'function' | 'displayName'>, columnLabel: string): string {
+/**
+ * A value field's header: its display name, or "Sum of Amount", with how it is shown when that is a
+ * percentage ("Sum of Amount · % of Row"), so two values of one column read differently.
+ */
+export function pivotValueLabel(
+  value: Pick<PivotValue, 'function' | 'displayName'> & { showAs?: PivotShowAs },
+  columnLabel: string,
+): string {
   const name = value.displayName?.trim();
-  return name ? name : `${AGGREGATION_LABELS[value.function]} of ${columnLabel}`;
+  if (name) return name;
+  const label = `${AGGREGATION_LABELS[value.function]} of ${columnLabel}`;
+  return value.showAs === undefined || value.showAs === 'Default'
+    ? label
+    : `${label} · ${SHOW_AS_LABELS[value.showAs]}`;
 }
 
 const NEW_PIVOT_NAME = /^Pivot table (\d+)$/;

@@ -175,12 +175,13 @@ describe('the pivot page', () => {
       page.getByRole('menuitem', { name: 'CSV' }).click(),
     ]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
+    // Percentages are the fractions the grid's data holds, in full; the header says how they are shown.
     expect(csv.split('\r\n')).toEqual([
-      'Customer,North / Sum of Amount,South / Sum of Amount,Total / Sum of Amount',
-      ',100.00%,,100.00%',
-      'Bob,75.00%,25.00%,100.00%',
-      'Ada,85.00%,15.00%,100.00%',
-      'Total,91.47%,8.53%,100.00%',
+      'Customer,North / Sum of Amount · % of Row,South / Sum of Amount · % of Row,Total / Sum of Amount · % of Row',
+      ',1,,1',
+      'Bob,0.75,0.25,1',
+      'Ada,0.85,0.15,1',
+      'Total,0.9147058823529411,0.08529411764705883,1',
       '',
     ]);
     expect(download.suggestedFilename()).toBe('Sales - Sales by region.csv');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInSession, type RunningServer } from './harness';
@@ -108,5 +109,53 @@ describe('models in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Compare versions' });
     await dialog.getByText('Customer').waitFor();
     expect(await dialog.textContent()).toContain('changed');
+  });
+
+  it('downloads the rows in the order the grid shows them, from the grid and from the menu', async () => {
+    // The model's own filter and no sort: the grid shows the rows in the base table's order.
+    const modelId = /\/models\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const model = (await (await page.request.get(`${server.url}/api/models/${modelId}`)).json()) as {
+      columns: { columnKey: string; displayName: string; order: number }[];
+    };
+    const key = (name: string) => model.columns.find((c) => c.displayName === name)!.columnKey;
+    const headers = { origin: server.url };
+    // With amount first, ordering by every column would put order 2 (amount 10) before order 1.
+    const order = ['amount', 'order_id', 'Customer', 'Doubled'].map(key);
+    for (const [path, data] of [
+      ['columns', { columnKeys: order }],
+      [
+        'filter_groups',
+        { filterGroups: [{ filters: [{ columnKey: key('amount'), operator: 'GreaterThan', value: 5 }] }] },
+      ],
+    ] as const) {
+      const res = await page.request.put(`${server.url}/api/models/${modelId}/${path}`, { data, headers });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    await page.reload();
+    await page.getByText('Displaying 3 row(s)').waitFor();
+    const shown = [];
+    for (const n of [1, 2, 3]) {
+      shown.push(await page.locator(`[role="row"][aria-rowindex="${n}"] [role="gridcell"]`).nth(1).textContent());
+    }
+    expect(shown).toEqual(['1', '2', '4']);
+
+    const downloaded = async (open: () => Promise<void>) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), open()]);
+      const lines = fs
+        .readFileSync((await download.path())!, 'utf8')
+        .trim()
+        .split('\n');
+      return lines.slice(1).map((line) => line.split(',')[1]);
+    };
+    const fromGrid = await downloaded(async () => {
+      await page.getByRole('button', { name: 'Download' }).click();
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+    });
+    expect(fromGrid).toEqual(shown);
+    const fromMenu = await downloaded(async () => {
+      await page.getByRole('button', { name: 'Model menu' }).click();
+      await page.getByRole('menuitem', { name: 'Export data' }).click();
+    });
+    expect(fromMenu).toEqual(shown);
   });
 });

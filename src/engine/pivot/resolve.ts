@@ -149,7 +149,7 @@ function resolveValue(spec: PivotValueSpec, scope: ColumnScope, index: number): 
     column,
     func,
     showAs,
-    label: pivotValueLabel({ function: func, displayName: spec.displayName ?? null }, label),
+    label: pivotValueLabel({ function: func, showAs, displayName: spec.displayName ?? null }, label),
   };
 }
 

@@ -12,6 +12,7 @@ import { api, createIntegration, definitionNamed, type Integration } from '../in
 import { addColumn, createModel, rawColumn, type Model } from '../models/helpers';
 import { appWithTeam, keyOf, ok, tableFromCsv, type StaticTable } from '../static-tables/helpers';
 import {
+  AWKWARD_CSV as CSV,
   expectCsvMatchesGrid,
   expectParquetMatchesGrid,
   gridRows,
@@ -19,19 +20,6 @@ import {
   readParquet,
   type CsvCell,
 } from './export-compare';
-
-const CSV = [
-  'id,label,amount,big,day,at,flag',
-  '1,"Smith, John",3804,1234567890123456789,2024-01-31,2024-01-31 10:00:00,true',
-  '2,"He said ""hi""",25.5,-1234567890123456789,,2023-12-01 00:00:00.5,false',
-  '3,"line one\nline two",,9007199254740993,1999-12-31,,',
-  '4,plain,0.1,,2000-02-29,2024-02-29 23:59:59.123456,true',
-  '5,"tab\there",-7,12,2024-01-01,2024-01-01 00:00:00,false',
-  '6,"Smith, John",3804,9007199254740992,2024-01-31,2024-01-31 10:00:00,true',
-  '7,big double,100000000000000000,-9007199254740993,1970-01-01,1970-01-01 00:00:00,',
-  '8,tiny,0.0000001,0,2024-12-31,2024-12-31 23:59:59,false',
-  '',
-].join('\n');
 
 type Download = (format: 'csv' | 'parquet', request?: GridRequest) => Promise<CallResult<string>>;
 interface GridRequest {

@@ -13,6 +13,24 @@ import { openTestDuckDb } from '../../engine/duckdb';
 import { call, type TestApp } from '../helpers';
 import { ok, type Row } from '../static-tables/helpers';
 
+/**
+ * Rows with integers, integers past 2^53, doubles (integral, tiny, huge), dates, date-times,
+ * booleans, nulls, and text with commas, quotes, a line break and a tab; some values repeat, so sorts
+ * need their tie-breaks.
+ */
+export const AWKWARD_CSV = [
+  'id,label,amount,big,day,at,flag',
+  '1,"Smith, John",3804,1234567890123456789,2024-01-31,2024-01-31 10:00:00,true',
+  '2,"He said ""hi""",25.5,-1234567890123456789,,2023-12-01 00:00:00.5,false',
+  '3,"line one\nline two",,9007199254740993,1999-12-31,,',
+  '4,plain,0.1,,2000-02-29,2024-02-29 23:59:59.123456,true',
+  '5,"tab\there",-7,12,2024-01-01,2024-01-01 00:00:00,false',
+  '6,"Smith, John",3804,9007199254740992,2024-01-31,2024-01-31 10:00:00,true',
+  '7,big double,100000000000000000,-9007199254740993,1970-01-01,1970-01-01 00:00:00,',
+  '8,tiny,0.0000001,0,2024-12-31,2024-12-31 23:59:59,false',
+  '',
+].join('\n');
+
 export interface CsvCell {
   text: string;
   /** A quoted empty field is an empty text; an unquoted one is a null. */

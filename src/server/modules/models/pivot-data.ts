@@ -19,6 +19,7 @@ import {
   type PivotPage,
   type PivotRow,
 } from '../../../shared/pivots';
+import type { ColumnType } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { badInput, notFound } from '../../errors';
 import { parseInput } from '../../validate';
@@ -87,6 +88,24 @@ async function chunk(
   return { layout, rows: shapePivotRows(layout, await warehouse.all(compiled)) };
 }
 
+/**
+ * What each layout column holds: a row field its column's type; a value a number, except Min and
+ * Max, which keep their column's type (the earliest date is a date).
+ */
+function cellTypes(layout: PivotLayout, relation: TableRelation): ColumnType[] {
+  const types = new Map(relation.columns.map((c) => [c.columnKey, c.type]));
+  return layout.columns.map((column) => {
+    if (column.kind === 'row-field') {
+      const field = layout.rowFields[layout.columns.indexOf(column)];
+      return (field && types.get(field.column)) ?? 'Text';
+    }
+    const value = column.valueIndex === null ? undefined : layout.values[column.valueIndex];
+    if (!value) return 'Number';
+    const keepsType = value.function === 'Min' || value.function === 'Max';
+    return keepsType ? (types.get(value.column) ?? 'Text') : 'Number';
+  });
+}
+
 export function createPivotData(deps: Deps) {
   const warehouse = (ctx: AccountContext) => deps.warehouse.forAccount(ctx.accountId);
 
@@ -114,12 +133,12 @@ export function createPivotData(deps: Deps) {
       });
     },
 
-    /** The whole pivot as the user sees it, for export. */
+    /** The whole pivot as the grid's chunks hold it, with each layout column's value type, for export. */
     async all(
       ctx: AccountContext,
       versionId: string,
       pivotKey: string,
-    ): Promise<{ layout: PivotLayout; rows: PivotRow[]; name: string; truncated: boolean }> {
+    ): Promise<{ layout: PivotLayout; rows: PivotRow[]; cellTypes: ColumnType[]; name: string; truncated: boolean }> {
       const found = await target(ctx, versionId, pivotKey);
       const { rows: fields, columns, values } = found.pivot;
       if (fields.length + columns.length + values.length === 0) {
@@ -131,6 +150,7 @@ export function createPivotData(deps: Deps) {
         return {
           layout,
           rows: rows.slice(0, PIVOT_EXPORT_MAX_ROWS),
+          cellTypes: cellTypes(layout, found.relation),
           name: found.name,
           truncated: rows.length > PIVOT_EXPORT_MAX_ROWS,
         };

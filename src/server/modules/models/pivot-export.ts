@@ -1,10 +1,16 @@
 /**
- * A pivot written as the user sees it: one header line of the column paths (`2026 / Sum of Amount`),
- * total rows labelled, percentages as percentages. CSV as text; XLSX through exceljs with number
- * formats, so a spreadsheet keeps the values numeric.
+ * A pivot written as the grid's data call holds it: one header line of the column paths
+ * (`2026 / Sum of Amount · % of Row`), each header different, total rows labelled, every value in
+ * full precision. CSV writes values as the data call answers them (a percentage as its fraction,
+ * 0.000123, never rounded text); XLSX writes numeric cells, percentages with a percent number
+ * format, dates as dates, so a spreadsheet computes with them. A number Excel cannot hold exactly
+ * (an integer beyond 2^53, a decimal beyond a double, which the data call answers as text) is
+ * written as text, so no digit is lost.
  */
 import ExcelJS from 'exceljs';
 import { PIVOT_TOTAL_LABEL, type PivotCellValue, type PivotLayout, type PivotRow } from '../../../shared/pivots';
+import type { ColumnType } from '../../../shared/tables';
+import { uniqueHeaders } from '../tables/unique-headers';
 
 export const PIVOT_EXPORT_FORMATS = {
   csv: { contentType: 'text/csv; charset=utf-8' },
@@ -12,10 +18,20 @@ export const PIVOT_EXPORT_FORMATS = {
 } as const;
 export type PivotExportFormat = keyof typeof PIVOT_EXPORT_FORMATS;
 
+/** What an export writes: the layout, its rows, and what each layout column holds. */
+export interface PivotExportData {
+  layout: PivotLayout;
+  rows: PivotRow[];
+  /** One per layout column: the type of its values (pivot-data.ts). */
+  cellTypes: readonly ColumnType[];
+  truncated: boolean;
+}
+
 const EMPTY_KEY = '(empty)';
 
-function headers(layout: PivotLayout): string[] {
-  return layout.columns.map((column) => column.path.map((part) => part ?? EMPTY_KEY).join(' / '));
+/** The header of each layout column: its path joined by ' / ', made unique. */
+export function pivotHeaders(layout: PivotLayout): string[] {
+  return uniqueHeaders(layout.columns.map((column) => column.path.map((part) => part ?? EMPTY_KEY).join(' / ')));
 }
 
 /** The cells of a row in layout order; a total row names itself in its first unused row-field cell. */
@@ -28,26 +44,20 @@ function cells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
   return values;
 }
 
-function csvField(value: PivotCellValue, percent: boolean): string {
+const truncatedNote = (rows: number) => `Only the first ${rows} rows were exported.`;
+
+function csvField(value: PivotCellValue): string {
   if (value === null) return '';
-  const text = percent && typeof value === 'number' ? `${(value * 100).toFixed(2)}%` : String(value);
+  // A number as JSON writes it: the shortest text that reads back as the same double.
+  const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function pivotCsv(layout: PivotLayout, rows: PivotRow[], truncated: boolean): string {
-  const lines = [
-    headers(layout)
-      .map((h) => csvField(h, false))
-      .join(','),
-  ];
-  for (const row of rows) {
-    lines.push(
-      cells(layout, row)
-        .map((value, i) => csvField(value, layout.columns[i]?.percent ?? false))
-        .join(','),
-    );
-  }
-  if (truncated) lines.push(csvField(`Only the first ${rows.length} rows were exported.`, false));
+export function pivotCsv(data: PivotExportData): string {
+  const { layout, rows, truncated } = data;
+  const lines = [pivotHeaders(layout).map(csvField).join(',')];
+  for (const row of rows) lines.push(cells(layout, row).map(csvField).join(','));
+  if (truncated) lines.push(csvField(truncatedNote(rows.length)));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -76,25 +86,69 @@ export function xlsxSheetName(text: string): string {
   return name.toLowerCase() === 'history' ? 'History pivot' : name;
 }
 
-export async function pivotXlsx(
-  layout: PivotLayout,
-  rows: PivotRow[],
-  sheetName: string,
-  truncated: boolean,
-): Promise<Buffer> {
+export const XLSX_FORMATS = {
+  percent: '0.00%',
+  date: 'yyyy-mm-dd',
+  dateTime: 'yyyy-mm-dd hh:mm:ss',
+  dateTimeMillis: 'yyyy-mm-dd hh:mm:ss.000',
+} as const;
+
+/** Excel's calendar: 1900-01-01 to 9999-12-31 (exceljs writes a Date as that serial number, in UTC). */
+const EXCEL_FIRST = Date.UTC(1900, 0, 1);
+const EXCEL_LAST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * A date or date-time text of the data call (`2024-01-31`, `2024-01-31T10:00:00.000Z`) as a Date,
+ * when an Excel date holds it exactly (in Excel's years, at most millisecond precision); else null.
+ */
+function excelDate(text: string, type: 'Date' | 'DateTime'): { date: Date; numFmt: string } | null {
+  const match =
+    type === 'Date'
+      ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+      : /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/.exec(text);
+  if (!match) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = ''] = match;
+  if (/[1-9]/.test(fraction.slice(3))) return null;
+  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  const time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), millis);
+  if (!(time >= EXCEL_FIRST && time <= EXCEL_LAST)) return null;
+  const numFmt =
+    type === 'Date' ? XLSX_FORMATS.date : millis === 0 ? XLSX_FORMATS.dateTime : XLSX_FORMATS.dateTimeMillis;
+  return { date: new Date(time), numFmt };
+}
+
+/** A value as an Excel cell: numbers, booleans and dates as themselves, the rest (exact big numbers too) as text. */
+function xlsxCell(value: PivotCellValue, type: ColumnType | undefined, percent: boolean): Partial<ExcelJS.Cell> {
+  if (value === null) return { value: null };
+  if (typeof value === 'number') return percent ? { value, numFmt: XLSX_FORMATS.percent } : { value };
+  if (typeof value === 'boolean') return { value };
+  if (type === 'Date' || type === 'DateTime') {
+    const date = excelDate(value, type);
+    if (date) return { value: date.date, numFmt: date.numFmt };
+  }
+  return { value };
+}
+
+export async function pivotXlsx(data: PivotExportData, sheetName: string): Promise<Buffer> {
+  const { layout, rows, cellTypes, truncated } = data;
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(xlsxSheetName(sheetName));
-  sheet.addRow(headers(layout)).font = { bold: true };
+  const headers = pivotHeaders(layout);
+  sheet.addRow(headers).font = { bold: true };
   for (const row of rows) {
-    const added = sheet.addRow(cells(layout, row));
+    const added = sheet.addRow([]);
+    cells(layout, row).forEach((value, i) => {
+      const cell = added.getCell(i + 1);
+      const { value: cellValue, numFmt } = xlsxCell(value, cellTypes[i], layout.columns[i]?.percent ?? false);
+      cell.value = cellValue ?? null;
+      if (numFmt) cell.numFmt = numFmt;
+    });
     if (row.isTotal) added.font = { bold: true };
   }
-  layout.columns.forEach((column, i) => {
-    const sheetColumn = sheet.getColumn(i + 1);
-    sheetColumn.width = Math.min(40, Math.max(10, (headers(layout)[i] ?? '').length + 2));
-    if (column.percent) sheetColumn.numFmt = '0.00%';
+  headers.forEach((header, i) => {
+    sheet.getColumn(i + 1).width = Math.min(40, Math.max(10, header.length + 2));
   });
-  if (truncated) sheet.addRow([`Only the first ${rows.length} rows were exported.`]);
+  if (truncated) sheet.addRow([truncatedNote(rows.length)]);
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -61,10 +61,7 @@ export function registerModelsRest(app: FastifyInstance, deps: Deps, services: S
     async (req, reply) => {
       const ctx = await inAccount(req, deps);
       const file = await models.exportPivot(ctx, req.params.id, req.query);
-      const body =
-        file.format === 'xlsx'
-          ? await pivotXlsx(file.layout, file.rows, file.sheetName, file.truncated)
-          : pivotCsv(file.layout, file.rows, file.truncated);
+      const body = file.format === 'xlsx' ? await pivotXlsx(file, file.sheetName) : pivotCsv(file);
       return reply
         .header('content-type', PIVOT_EXPORT_FORMATS[file.format].contentType)
         .header('content-disposition', attachment(file.fileName))
