@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayValue, toDisplayRows } from '../../../src/server/modules/tables/display-values';
+import { displayValue, plainNumber, toDisplayRows } from '../../../src/server/modules/tables/display-values';
 import type { Paged } from '../../../src/shared/tables';
 import { makeApp, signIn } from '../helpers';
 import { infiniteScroll, keyOf, ok, query, tableFromCsv, trpcOk, type Row } from '../static-tables/helpers';
@@ -17,6 +18,13 @@ describe('displayValue', () => {
     expect(displayValue(1234567.25, 'Number')).toBe('1234567.25');
     expect(displayValue(-0.5, 'Number')).toBe('-0.5');
     expect(displayValue('12345678901234567890', 'Number')).toBe('12345678901234567890');
+    // Plain decimals at any size: the shortest exact digits, never an exponent.
+    expect(displayValue(1e-7, 'Number')).toBe('0.0000001');
+    expect(displayValue(-1.2345e-10, 'Number')).toBe('-0.00000000012345');
+    expect(displayValue(1e21, 'Number')).toBe('1000000000000000000000');
+    expect(displayValue(1.5e300, 'Number')).toBe(`15${'0'.repeat(299)}`);
+    expect(displayValue(100000000000000000, 'Number')).toBe('100000000000000000');
+    expect(displayValue([1e-7, 3804], 'Array')).toBe('0.0000001, 3804');
     expect(displayValue(false, 'Boolean')).toBe('false');
     expect(displayValue('2024-01-05', 'Date')).toBe('2024-01-05');
     expect(displayValue('2024-01-05T10:00:00.000Z', 'DateTime')).toBe('2024-01-05T10:00:00.000Z');
@@ -27,6 +35,17 @@ describe('displayValue', () => {
     expect(displayValue(null, 'Json')).toBeNull();
     expect(displayValue(undefined, 'Number')).toBeNull();
     expect(displayValue({ a: 1 }, 'Text')).toBe('{"a":1}');
+  });
+
+  it('writes every finite double as plain decimal text that reads back as the same double (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const text = plainNumber(n);
+        expect(text).toMatch(/^-?\d+(\.\d+)?$/);
+        expect(Number(text)).toBe(n === 0 ? 0 : n);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('leaves keys that are not columns (the row key) as they are', () => {

@@ -2,7 +2,7 @@ import type { Column, ColumnType } from '../../../shared/tables';
 
 /**
  * Cells as the text the grid shows, for callers that ask for `forDisplay`: dates and times stay
- * their ISO text, numbers their plain decimal text (no grouping: the server knows no locale),
+ * their ISO text, numbers their plain decimal text (no exponent, no grouping: the server knows no locale),
  * booleans `true`/`false`, arrays their items joined by `, `, JSON its minified text, and empty
  * cells null. The row key (and any key that is not a column) is passed through untouched.
  */
@@ -29,8 +29,25 @@ export function toDisplayRows(rows: readonly Record<string, unknown>[], columns:
 
 function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number') return plainNumber(value);
+  if (typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return JSON.stringify(value);
+}
+
+/**
+ * A number's shortest exact digits (those of `String(n)`) as plain decimal text, never in exponent
+ * form: 1e-7 reads `0.0000001` and 1e21 `1000000000000000000000`, as the grid writes them.
+ */
+export function plainNumber(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, first, rest = '', exponent] = match;
+  const digits = `${first}${rest}`;
+  // The decimal point sits after `point` digits (negative: that many zeros before the digits).
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  return `${sign}${digits}${'0'.repeat(Math.max(0, point - digits.length))}`;
 }
 
 /** Items of an array: nested nulls as `null`, nested arrays and objects as JSON. */
