@@ -231,6 +231,8 @@ describe('integration dataset downloads equal the grid', () => {
     const target = { type: 'IntegrationDataset', id: dataset.id, columns: summary.columns };
     const download = formDownload(t, cookie, 'IntegrationDataset', dataset.id);
     await expectExportsMatchGrid(t, cookie, target, download, requests(key));
+    const { types } = await readParquet(t, (await download('parquet')).raw.rawPayload);
+    expect(types).toMatchObject({ big: 'BIGINT', exact: 'DECIMAL(20,6)', day: 'DATE', flag: 'BOOLEAN' });
   });
 });
 
@@ -298,6 +300,8 @@ describe('model version exports equal the grid', () => {
     const publishedLink: Download = (format) =>
       call<string>(t.server, 'GET', `/api/models/versions/${published.versionId}/export?format=${format}`, { cookie });
     await expectExportsMatchGrid(t, cookie, modelTarget(published), publishedLink, [{}]);
+    const { types } = await readParquet(t, (await publishedLink('parquet')).raw.rawPayload);
+    expect(types).toMatchObject({ big: 'BIGINT', day: 'DATE', at: 'TIMESTAMP', amount: 'DOUBLE', label: 'VARCHAR' });
     expect(csvColumn((await publishedLink('csv')).body, 'id').map((c) => c.text)).toEqual(ids);
   });
 });
