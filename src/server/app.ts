@@ -11,11 +11,13 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createRateLimiter } from './auth/rate-limiter';
 import { tokenHasher } from './auth/tokens';
+import { registerApiDocs } from './http/api-docs';
 import { registerClient, type ClientMode } from './http/client-assets';
 import { registerCrossSiteCheck } from './http/cross-site';
 import { registerDevOutbox } from './http/dev-outbox';
 import { registerErrorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
+import { inAccount } from './http/rest-context';
 import { registerRequestUser, sessionTokenOf, userAgentOf } from './http/request-user';
 import { registerSecurityHeaders } from './http/security-headers';
 import { clearSessionCookie, setSessionCookie } from './http/session-cookie';
@@ -95,6 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await server.register(cookie);
   await server.register(multipart, { limits: { fileSize: LIMITS.screenshotMaxBytes } });
   registerRequestUser(server, deps);
+  // Before any REST path: the OpenAPI document lists every path registered after it.
+  registerApiDocs(server, deps);
 
   await server.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         userAgent: userAgentOf(req),
         setSession: (token: string) => setSessionCookie(res, config, token),
         clearSession: () => clearSessionCookie(res, config),
+        resolveAccount: () => inAccount(req, deps),
       }),
       responseMeta: retryAfterMeta,
       onError: ({ error, path: procedure }) => {
@@ -120,8 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerAuthRest(server, deps, services);
   registerAccountsRest(server, deps, services);
-  registerUsersRest(server, services);
-  registerFeedbackRest(server, services);
+  registerUsersRest(server, deps, services);
+  registerFeedbackRest(server, deps, services);
   registerTablesRest(server, deps, services);
   registerStaticTablesRest(server, deps, services);
   registerModelsRest(server, deps, services);

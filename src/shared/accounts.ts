@@ -57,3 +57,20 @@ export const acceptInviteSchema = z.object({ token: z.string().min(10).max(200) 
 export const changeRolesSchema = z.object({ userName: emailSchema, roles: memberRolesSchema });
 export const removeMemberSchema = z.object({ userId: idSchema });
 export const renameUserSchema = z.object({ name: nameSchema });
+
+/** Calls on an account named by id: the REST path's {accountId}, the tRPC input's accountId. */
+export const accountIdParamsSchema = z.object({ accountId: idSchema });
+export const renameAccountInputSchema = renameAccountSchema.extend({ accountId: idSchema });
+export const acceptInviteInputSchema = acceptInviteSchema.extend({ accountId: idSchema });
+
+export const renamedAccountSchema = z.object({ id: z.string(), name: z.string() });
+export const renamedUserSchema = z.object({ name: z.string() });
+
+export type RenameAccountInput = z.output<typeof renameAccountSchema>;
+export type InviteRequest = z.output<typeof inviteSchema>;
+export type InviteEmailInput = z.output<typeof inviteEmailSchema>;
+export type AcceptInviteInput = z.output<typeof acceptInviteSchema>;
+export type ChangeRolesInput = z.output<typeof changeRolesSchema>;
+export type RemoveMemberInput = z.output<typeof removeMemberSchema>;
+export type SwitchAccountInput = z.output<typeof switchAccountSchema>;
+export type RenameUserInput = z.output<typeof renameUserSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const adminSearchSchema = z.object({ query: z.string().trim().max(200).default('') });
+export type AdminSearch = z.output<typeof adminSearchSchema>;
 
 export const adminUserSchema = z.object({
   id: z.string(),

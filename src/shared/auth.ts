@@ -18,8 +18,13 @@ export const loginRequestSchema = z.object({
   name: z.string().trim().max(LIMITS.nameMaxLength).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type LoginRequestInput = z.output<typeof loginRequestSchema>;
+
+/** POST /api/login's query: where to go after confirming, as the login page passes it on. */
+export const loginQuerySchema = loginRequestSchema.pick({ returnUrl: true });
 
 export const tokenSchema = z.object({ token: z.string().min(10).max(200) });
+export type TokenInput = z.output<typeof tokenSchema>;
 
 export const confirmResultSchema = z.object({ returnUrl: z.string().nullable() });
 export type ConfirmResult = z.infer<typeof confirmResultSchema>;

@@ -18,3 +18,17 @@ export const bugReportSchema = z.object({
   kind: z.enum(['bug', 'support']).default('bug'),
 });
 export type BugReportInput = z.input<typeof bugReportSchema>;
+export type BugReport = z.output<typeof bugReportSchema>;
+
+/**
+ * POST /api/error-reports: the spec's multipart parts. It describes the parts for the API document;
+ * the route reads them one by one within these limits.
+ */
+export const errorReportPartsSchema = z.object({
+  Message: z.string().min(1).max(LIMITS.messageMaxLength),
+  AdditionalContext: z.string().max(LIMITS.additionalContextMaxLength).optional(),
+  Screenshot: z.file().mime('image/png').max(LIMITS.screenshotMaxBytes).optional(),
+});
+
+/** A stored error or bug report. */
+export const reportCreatedSchema = z.object({ id: z.string() });

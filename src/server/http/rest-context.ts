@@ -10,9 +10,20 @@ export function signedIn(req: FastifyRequest): UserContext {
   return { user: req.user };
 }
 
-/** The caller inside their current account, for account-scoped REST calls. */
+/** Each request's account context, resolved once (tRPC's batched calls of one request share it). */
+const resolved = new WeakMap<FastifyRequest, { accountId: string | null; context: Promise<AccountContext> }>();
+
+/**
+ * The caller inside their current account, for account-scoped calls: the membership is read once
+ * per request, again only if the request itself switched accounts.
+ */
 export function inAccount(req: FastifyRequest, deps: Deps): Promise<AccountContext> {
-  return resolveAccountContext(deps, signedIn(req).user);
+  const { user } = signedIn(req);
+  const kept = resolved.get(req);
+  if (kept && kept.accountId === user.current_account_id) return kept.context;
+  const context = resolveAccountContext(deps, user);
+  resolved.set(req, { accountId: user.current_account_id, context });
+  return context;
 }
 
 /** A JSON body, or an empty object when none was sent, so the schema names what is missing. */

@@ -3,14 +3,13 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { LIMITS } from '../../shared/limits';
 import { MESSAGES } from '../../shared/messages';
 import { isGlobalAdmin } from '../../shared/roles';
-import type { Deps } from '../context';
+import type { AccountContext, Deps } from '../context';
 import { parseRoles } from '../db/database';
 import type { UserRow } from '../db/schema';
 import { clientError } from '../client-errors';
 import { type ErrorKind } from '../errors';
 import { tooDeepMessage, valueTooDeep } from '../json-depth';
 import type { Services } from '../services';
-import { resolveAccountContext } from '../modules/accounts/access';
 
 export interface TrpcContext {
   deps: Deps;
@@ -21,6 +20,8 @@ export interface TrpcContext {
   userAgent: string | null;
   setSession: (token: string) => void;
   clearSession: () => void;
+  /** The caller's current account, resolved once per HTTP request (a batch's calls share it). */
+  resolveAccount: () => Promise<AccountContext>;
 }
 
 const TRPC_CODES: Record<ErrorKind, TRPC_ERROR_CODE_KEY> = {
@@ -86,7 +87,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Scoped to the caller's current account: ctx.account carries accountId and the caller's roles. */
 export const accountProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const account = await resolveAccountContext(ctx.deps, ctx.user);
+  const account = await ctx.resolveAccount();
   return next({ ctx: { ...ctx, account } });
 });
 

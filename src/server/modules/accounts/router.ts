@@ -1,23 +1,22 @@
-import { z } from 'zod';
 import {
-  acceptInviteSchema,
+  acceptInviteInputSchema,
+  accountIdParamsSchema,
   changeRolesSchema,
-  idSchema,
   inviteEmailSchema,
   inviteSchema,
   removeMemberSchema,
-  renameAccountSchema,
+  renameAccountInputSchema,
   switchAccountSchema,
 } from '../../../shared/accounts';
 import { accountProcedure, authedProcedure, publicProcedure, router } from '../../trpc/trpc';
 
 export const accountsRouter = router({
   get: authedProcedure
-    .input(z.object({ accountId: idSchema }))
+    .input(accountIdParamsSchema)
     .query(({ ctx, input }) => ctx.services.accounts.getAccount(ctx, input.accountId)),
 
   rename: authedProcedure
-    .input(renameAccountSchema.extend({ accountId: idSchema }))
+    .input(renameAccountInputSchema)
     .mutation(({ ctx, input }) => ctx.services.accounts.renameAccount(ctx, input.accountId, input)),
 
   invite: accountProcedure
@@ -32,12 +31,10 @@ export const accountsRouter = router({
     .input(inviteEmailSchema)
     .mutation(({ ctx, input }) => ctx.services.accounts.cancelInvite(ctx.account, input)),
 
-  acceptInvite: publicProcedure
-    .input(acceptInviteSchema.extend({ accountId: idSchema }))
-    .mutation(async ({ ctx, input }) => {
-      const { sessionToken } = await ctx.services.accounts.acceptInvite(input.accountId, input, ctx.userAgent);
-      ctx.setSession(sessionToken);
-    }),
+  acceptInvite: publicProcedure.input(acceptInviteInputSchema).mutation(async ({ ctx, input }) => {
+    const { sessionToken } = await ctx.services.accounts.acceptInvite(input.accountId, input, ctx.userAgent);
+    ctx.setSession(sessionToken);
+  }),
 
   changeRoles: accountProcedure
     .input(changeRolesSchema)

@@ -1,12 +1,12 @@
-import {
-  acceptInviteSchema,
-  changeRolesSchema,
-  inviteEmailSchema,
-  inviteSchema,
-  removeMemberSchema,
-  renameAccountSchema,
-  switchAccountSchema,
-  type Account,
+import type {
+  AcceptInviteInput,
+  Account,
+  ChangeRolesInput,
+  InviteEmailInput,
+  InviteRequest,
+  RemoveMemberInput,
+  RenameAccountInput,
+  SwitchAccountInput,
 } from '../../../shared/accounts';
 import { LIMITS } from '../../../shared/limits';
 import { MESSAGES } from '../../../shared/messages';
@@ -18,7 +18,6 @@ import { badInput, conflict, forbidden, notFound } from '../../errors';
 import { inviteMail } from '../../mail/templates';
 import { createSession } from '../../auth/sessions';
 import { newToken } from '../../auth/tokens';
-import { parseInput } from '../../validate';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { accountVisibleTo, requireManager } from './access';
 import {
@@ -142,8 +141,7 @@ export function createAccountsService(deps: Deps) {
       };
     },
 
-    async renameAccount(caller: UserContext, accountId: string, raw: unknown) {
-      const input = parseInput(renameAccountSchema, raw);
+    async renameAccount(caller: UserContext, accountId: string, input: RenameAccountInput) {
       if (input.accountId !== undefined && input.accountId !== accountId) {
         throw badInput('accountId in the body does not match the path.');
       }
@@ -153,9 +151,8 @@ export function createAccountsService(deps: Deps) {
       return { id: accountId, name: input.name };
     },
 
-    async invite(ctx: AccountContext, raw: unknown): Promise<void> {
+    async invite(ctx: AccountContext, input: InviteRequest): Promise<void> {
       requireManager(ctx.user, ctx.roles);
-      const input = parseInput(inviteSchema, raw);
       await sendInvite(ctx, input.email, async (trx, actor) => {
         requireMayGrant(actor, input.roles);
         const existing = await findUserByEmail(trx, input.email);
@@ -168,9 +165,8 @@ export function createAccountsService(deps: Deps) {
     },
 
     /** Sends the invitation again with a fresh link and expiry; the old link stops working. */
-    async resendInvite(ctx: AccountContext, raw: unknown): Promise<void> {
+    async resendInvite(ctx: AccountContext, { email }: InviteEmailInput): Promise<void> {
       requireManager(ctx.user, ctx.roles);
-      const { email } = parseInput(inviteEmailSchema, raw);
       await sendInvite(ctx, email, async (trx, actor) => {
         const invite = await trx
           .selectFrom('invitations')
@@ -185,9 +181,8 @@ export function createAccountsService(deps: Deps) {
       });
     },
 
-    async cancelInvite(ctx: AccountContext, raw: unknown): Promise<void> {
+    async cancelInvite(ctx: AccountContext, { email }: InviteEmailInput): Promise<void> {
       requireManager(ctx.user, ctx.roles);
-      const { email } = parseInput(inviteEmailSchema, raw);
       await db.transaction().execute(async (trx) => {
         const roles = await pendingInvitationRoles(trx, ctx.accountId, email);
         if (!roles) throw notFound(MESSAGES.inviteNotFound);
@@ -204,8 +199,11 @@ export function createAccountsService(deps: Deps) {
      * Accepting proves the invited address, so it also signs that address in (creating the user
      * when new) and lands them in the account.
      */
-    async acceptInvite(accountId: string, raw: unknown, userAgent: string | null): Promise<{ sessionToken: string }> {
-      const { token } = parseInput(acceptInviteSchema, raw);
+    async acceptInvite(
+      accountId: string,
+      { token }: AcceptInviteInput,
+      userAgent: string | null,
+    ): Promise<{ sessionToken: string }> {
       const now = clock();
       const accepted = await db.transaction().execute(async (trx) => {
         const invite = await trx
@@ -233,9 +231,8 @@ export function createAccountsService(deps: Deps) {
       return { sessionToken: await createSession(deps, accepted.userId, userAgent) };
     },
 
-    async changeRoles(ctx: AccountContext, raw: unknown): Promise<void> {
+    async changeRoles(ctx: AccountContext, input: ChangeRolesInput): Promise<void> {
       requireManager(ctx.user, ctx.roles);
-      const input = parseInput(changeRolesSchema, raw);
       await db.transaction().execute(async (trx) => {
         const actor = await actorIn(trx, ctx);
         const target = await findMemberByEmail(trx, ctx.accountId, input.userName);
@@ -253,9 +250,8 @@ export function createAccountsService(deps: Deps) {
       });
     },
 
-    async removeMember(ctx: AccountContext, raw: unknown): Promise<void> {
+    async removeMember(ctx: AccountContext, { userId }: RemoveMemberInput): Promise<void> {
       requireManager(ctx.user, ctx.roles);
-      const { userId } = parseInput(removeMemberSchema, raw);
       if (userId === ctx.user.id) throw forbidden(MESSAGES.cannotRemoveSelf);
       await db.transaction().execute(async (trx) => {
         const actor = await actorIn(trx, ctx);
@@ -283,8 +279,7 @@ export function createAccountsService(deps: Deps) {
     },
 
     /** Makes accountId the caller's current account; every later call is scoped to it. */
-    async switchAccount(caller: UserContext, raw: unknown): Promise<void> {
-      const { accountId } = parseInput(switchAccountSchema, raw);
+    async switchAccount(caller: UserContext, { accountId }: SwitchAccountInput): Promise<void> {
       const membership = await findMembership(db, accountId, caller.user.id);
       if (!membership) throw notFound(MESSAGES.accountNotFound);
       await setCurrentAccount(db, caller.user.id, accountId);

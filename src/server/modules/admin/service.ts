@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
-import type { AdminAccount, AdminUser } from '../../../shared/admin';
-import { adminSearchSchema } from '../../../shared/admin';
+import type { AdminAccount, AdminSearch, AdminUser } from '../../../shared/admin';
 import type { Deps } from '../../context';
 import { parseRoles } from '../../db/database';
-import { parseInput } from '../../validate';
 
 const RESULT_LIMIT = 50;
 
@@ -16,8 +14,7 @@ function containsPattern(text: string): string {
 export function createAdminService(deps: Deps) {
   const { db } = deps;
   return {
-    async searchUsers(raw: unknown): Promise<AdminUser[]> {
-      const { query } = parseInput(adminSearchSchema, raw);
+    async searchUsers({ query }: AdminSearch): Promise<AdminUser[]> {
       const pattern = containsPattern(query);
       const rows = await db
         .selectFrom('users')
@@ -52,8 +49,7 @@ export function createAdminService(deps: Deps) {
       }));
     },
 
-    async searchAccounts(raw: unknown): Promise<AdminAccount[]> {
-      const { query } = parseInput(adminSearchSchema, raw);
+    async searchAccounts({ query }: AdminSearch): Promise<AdminAccount[]> {
       const pattern = containsPattern(query);
       const rows = await db
         .selectFrom('accounts')

@@ -1,4 +1,10 @@
-import { loginRequestSchema, safeReturnUrl, tokenSchema, type ConfirmResult, type Me } from '../../../shared/auth';
+import {
+  safeReturnUrl,
+  type ConfirmResult,
+  type LoginRequestInput,
+  type Me,
+  type TokenInput,
+} from '../../../shared/auth';
 import { LIMITS } from '../../../shared/limits';
 import { MESSAGES } from '../../../shared/messages';
 import type { Deps } from '../../context';
@@ -9,7 +15,6 @@ import { badInput, tooManyRequests } from '../../errors';
 import { loginMail } from '../../mail/templates';
 import { createSession, revokeSession } from '../../auth/sessions';
 import { newToken } from '../../auth/tokens';
-import { parseInput } from '../../validate';
 import { acceptPendingInvitations, provisionUser } from '../accounts/provisioning';
 import { countUsers, findUserByEmail } from '../users/repo';
 import { landingAccountId, recordLogin, setCurrentAccount } from '../accounts/repo';
@@ -36,8 +41,7 @@ export function createAuthService(deps: Deps) {
      * Sends a login link. The answer is the same whether or not the address is known, so the call
      * cannot be used to find out who has an account.
      */
-    async requestLogin(raw: unknown, clientKey: string): Promise<void> {
-      const input = parseInput(loginRequestSchema, raw);
+    async requestLogin(input: LoginRequestInput, clientKey: string): Promise<void> {
       const limits = config.loginLimits;
       const clientWait = deps.loginLimiter.wait(`client:${clientKey}`, limits.perClient);
       const addressWait = deps.loginLimiter.wait(`address:${input.email}`, limits.perAddress);
@@ -64,8 +68,10 @@ export function createAuthService(deps: Deps) {
     },
 
     /** Spends a login token (once, within 15 minutes) and starts a session. */
-    async confirmLogin(raw: unknown, userAgent: string | null): Promise<ConfirmResult & { sessionToken: string }> {
-      const { token } = parseInput(tokenSchema, raw);
+    async confirmLogin(
+      { token }: TokenInput,
+      userAgent: string | null,
+    ): Promise<ConfirmResult & { sessionToken: string }> {
       const now = clock();
       const tokenHash = deps.hashToken(token);
       const result = await db.transaction().execute(async (trx) => {
@@ -95,9 +101,11 @@ export function createAuthService(deps: Deps) {
       await revokeSession(deps, sessionToken);
     },
 
-    /** The current user of spec section 3. */
+    /**
+     * The current user of spec section 3. `user` is the row this request read with its session (and
+     * changed, when the request switched accounts), so it is not read again.
+     */
     async me(user: UserRow): Promise<Me> {
-      const fresh = await db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
       const accounts = await db
         .selectFrom('memberships')
         .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
@@ -107,11 +115,11 @@ export function createAuthService(deps: Deps) {
         .orderBy('accounts.id')
         .execute();
       return {
-        id: fresh.id,
-        email: fresh.email,
-        name: fresh.name,
-        roles: parseRoles(fresh.roles),
-        currentAccountId: fresh.current_account_id,
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        roles: parseRoles(user.roles),
+        currentAccountId: user.current_account_id,
         accounts: accounts.map((a) => ({
           id: a.id,
           name: a.name,

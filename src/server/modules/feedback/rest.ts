@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/limits';
 import { badInput, payloadTooLarge, type AppError } from '../../errors';
-import { bodyOf } from '../../http/rest-context';
+import { bugReportSchema, errorReportPartsSchema, reportCreatedSchema } from '../../../shared/feedback';
+import type { Deps } from '../../context';
+import { endpoint } from '../../http/endpoint';
 import type { Services } from '../../services';
 import type { ErrorReportInput } from './service';
 
@@ -72,19 +74,46 @@ async function readErrorReport(req: FastifyRequest): Promise<ErrorReportInput> {
   return input;
 }
 
-export function registerFeedbackRest(app: FastifyInstance, services: Services): void {
+const tag = 'Reports';
+const CREATED = { 201: { description: 'The report is stored.', json: reportCreatedSchema } };
+
+export function registerFeedbackRest(app: FastifyInstance, deps: Deps, services: Services): void {
   const feedback = services.feedback;
 
-  app.post('/api/error-reports', async (req, reply) => {
-    // Signed in and within the limits before a byte of the body is read.
-    const reporter = feedback.admit({ user: req.user, clientKey: req.ip });
-    const report = await feedback.createErrorReport(reporter, await readErrorReport(req));
-    return reply.status(201).send(report);
-  });
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/error-reports',
+      summary: 'Send an error report with an optional PNG screenshot',
+      tag,
+      // Signed in as the report says it (its own 401 message), so the route itself is open.
+      access: 'public',
+      multipart: errorReportPartsSchema,
+      errors: [401, 413, 429],
+      answers: CREATED,
+    },
+    async ({ ctx, req }) => {
+      // Signed in and within the limits before a byte of the body is read.
+      const reporter = feedback.admit({ user: ctx.user, clientKey: req.ip });
+      return feedback.createErrorReport(reporter, await readErrorReport(req));
+    },
+  );
 
-  app.post('/api/bug-reports', async (req, reply) => {
-    const reporter = feedback.admit({ user: req.user, clientKey: req.ip });
-    const report = await feedback.createBugReport(reporter, bodyOf(req));
-    return reply.status(201).send(report);
-  });
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/bug-reports',
+      summary: 'Send a bug report or a message to support',
+      tag,
+      access: 'public',
+      body: bugReportSchema,
+      errors: [401, 429],
+      answers: CREATED,
+    },
+    async ({ ctx, body, req }) => feedback.createBugReport(feedback.admit({ user: ctx.user, clientKey: req.ip }), body),
+  );
 }
