@@ -33,10 +33,12 @@ function parquetCellSql(ref: string, sqlType: string): string | null {
   return wide ? `CAST(${ref} AS DECIMAL(38,0)${wide[1]})` : null;
 }
 
-/** A decimal's exact text without the trailing zeros of its scale: `3804.00` → `3804`, `0.50` → `0.5`. */
+/**
+ * A decimal's exact text without the trailing zeros of its scale: `3804.00` → `3804`, `0.50` → `0.5`.
+ * Only for a scale above 0, whose text always has a point (so the zeros trimmed are after it).
+ */
 export function decimalTextSql(ref: string): string {
-  const text = `CAST(${ref} AS VARCHAR)`;
-  return `CASE WHEN contains(${text}, '.') THEN rtrim(rtrim(${text}, '0'), '.') ELSE ${text} END`;
+  return `rtrim(rtrim(CAST(${ref} AS VARCHAR), '0'), '.')`;
 }
 
 /**
@@ -66,7 +68,10 @@ export function doubleTextSql(ref: string): string {
     ` WHEN ${ref} IS NULL THEN NULL` +
     ` WHEN isnan(${ref}) THEN 'NaN'` +
     ` WHEN isinf(${ref}) THEN CASE WHEN ${ref} > 0 THEN 'Infinity' ELSE '-Infinity' END` +
-    ` WHEN ${ref} = 0 THEN '0'` +
+    // Whole numbers below 2^53 (most numbers): their exact digits, which are also JavaScript's.
+    ` WHEN ${ref} = trunc(${ref}) AND abs(${ref}) < 9007199254740992 THEN CAST(CAST(${ref} AS BIGINT) AS VARCHAR)` +
+    // Fractions between 10^-4 and 10^15: DuckDB's plain digits, which are JavaScript's too.
+    ` WHEN abs(${ref}) >= 0.0001 AND abs(${ref}) < 1e15 THEN ${text}` +
     ` WHEN NOT contains(${text}, 'e') THEN CASE WHEN suffix(${text}, '.0') THEN substr(${text}, 1, length(${text}) - 2) ELSE ${text} END` +
     ` ELSE ${fromExponentForm}` +
     ` END`
