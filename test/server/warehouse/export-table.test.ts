@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { exportTable } from '../../../src/server/warehouse/export-table';
-import { makeWarehouse, scratchOf, sleep, sql } from './helpers';
+import { makeWarehouse, scratchOf, sql } from './helpers';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
 
@@ -38,8 +38,8 @@ describe('table export', () => {
         '',
       ].join('\n'),
     );
-    await sleep(20);
-    expect(fs.readdirSync(executor.tempDir)).toEqual([]);
+    // The file goes when the stream closes, a moment after the reader lets go (longer on a busy machine).
+    await expect.poll(() => fs.readdirSync(executor.tempDir)).toEqual([]);
   });
 
   it('exports Parquet that DuckDB reads back with the same rows and types', async () => {
@@ -136,8 +136,8 @@ describe('table export', () => {
       expect((part as Buffer).length).toBeGreaterThan(0);
       break;
     }
-    await sleep(20);
-    expect(fs.readdirSync(executor.tempDir)).toEqual([]);
+    // The file goes when the stream closes, a moment after the reader lets go (longer on a busy machine).
+    await expect.poll(() => fs.readdirSync(executor.tempDir)).toEqual([]);
 
     await expect(exportTable(executor, { schema: 'static', table: 'missing' }, 'csv')).rejects.toThrow(/missing/);
     expect(fs.readdirSync(executor.tempDir)).toEqual([]);
