@@ -7,7 +7,9 @@
  *
  * A column becomes a date column only when every non-empty value reads in one layout. Day-first and
  * month-first layouts are decided from the data: when both read every value (no day above 12), the
- * column stays Text and the user is told why, rather than guessing.
+ * column stays Text and the user is told why, rather than guessing. The first rows are matched in
+ * JavaScript against each layout's shape, so a plain text column costs no SQL; the layouts they
+ * leave are then checked on every row by DuckDB's strptime, which also checks the calendar.
  */
 import { quoteIdentifier, quoteString } from './quote';
 import type { WarehouseSession } from './types';
@@ -16,7 +18,7 @@ export interface DateReading {
   type: 'Date' | 'DateTime';
   /** The DuckDB type stored: DATE, TIMESTAMP, or TIMESTAMP WITH TIME ZONE for values with an offset. */
   sqlType: string;
-  /** The layout as the user is told it, e.g. `M/D/YYYY` or `D.M.YYYY h:mm AM/PM`. */
+  /** The layout as the user is told it, e.g. `M/D/YYYY` or `D.M.YYYY h:mm[:ss] [AM/PM]`. */
   format: string;
   /** SQL making the stored value of the column's text (the column given quoted). */
   expression: (column: string) => string;
@@ -32,13 +34,15 @@ export interface AmbiguousDates {
 interface Layout {
   /** The date part as the user is told it. */
   label: string;
+  /** What a value in this layout looks like (no calendar check): the first rows must all match it. */
+  shape: RegExp;
   /** SQL: the value is a date alone in this layout (without a time). Null when the layout always has a time. */
   dateOnly: ((column: string) => string) | null;
   /** SQL: the value is a date with or without a time in this layout. */
   any: (column: string) => string;
   /** SQL for the stored value. */
   convert: (column: string, withTime: boolean) => string;
-  /** Labels of the times this layout reads, for the format shown. */
+  /** The times this layout reads, for the format shown. */
   timeLabel: string;
   /** Its times carry a zone or an offset: the values are instants (TIMESTAMP WITH TIME ZONE). */
   zoned?: boolean;
@@ -46,21 +50,26 @@ interface Layout {
   twin?: string;
 }
 
-/** Times after a date (strptime accepts one or two digits for each part). */
+/** Times after a date, as strptime reads them (one or two digits for each part). */
 const TIMES = [' %H:%M', ' %H:%M:%S', ' %H:%M:%S.%f', ' %I:%M %p', ' %I:%M:%S %p', ' %I %p', 'T%H:%M', 'T%H:%M:%S'];
 const TIME_LABEL = 'h:mm[:ss] [AM/PM]';
+/** The shape of those times, optional. */
+const TIME_SHAPE = String.raw`(?:(?:\s+|T)\d{1,2}(?::\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:\s*[AaPp][Mm])?)?\s*$`;
+/** English month names and their abbreviations, as strptime's %b and %B read them. */
+const MONTH = String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b`;
 
 const list = (formats: string[]) => `[${formats.map(quoteString).join(', ')}]`;
 
 /**
- * A layout strptime reads. `guard` (a regular expression the value must start with) keeps a year
- * of four digits apart from one of two: strptime's %Y would read `1/31/24` as the year 24.
+ * A layout strptime reads. `guard` (an RE2 expression the value must match) keeps a year of four
+ * digits apart from one of two: strptime's %Y alone would read `1/31/24` as the year 24.
  */
-function strptimeLayout(label: string, dates: string[], guard: string, twin?: string): Layout {
+function strptimeLayout(label: string, dates: string[], shape: RegExp, guard: string, twin?: string): Layout {
   const withTimes = [...dates, ...dates.flatMap((d) => TIMES.map((t) => `${d}${t}`))];
   const guarded = (c: string, test: string) => `(regexp_matches(${c}, ${quoteString(guard)}) AND ${test})`;
   return {
     label,
+    shape,
     dateOnly: (c) => guarded(c, `try_strptime(${c}, ${list(dates)}) IS NOT NULL`),
     any: (c) => guarded(c, `try_strptime(${c}, ${list(withTimes)}) IS NOT NULL`),
     convert: (c, withTime) =>
@@ -79,17 +88,20 @@ function numericLayouts(): Layout[] {
       ['%Y', 'YYYY', 4],
       ['%y', 'YY', 2],
     ] as const) {
-      const guard = String.raw`^\s*\d{1,2}${s}\d{1,2}${s}\d{${digits}}(\D|$)`;
+      const date = String.raw`^\s*\d{1,2}${s}\d{1,2}${s}\d{${digits}}`;
+      const shape = new RegExp(`${date}${TIME_SHAPE}`);
+      const guard = String.raw`${date}(\D|$)`;
       const mdy = `M${sep}D${sep}${yearLabel}`;
       const dmy = `D${sep}M${sep}${yearLabel}`;
-      layouts.push(strptimeLayout(mdy, [`%m${sep}%d${sep}${year}`], guard, dmy));
-      layouts.push(strptimeLayout(dmy, [`%d${sep}%m${sep}${year}`], guard, mdy));
+      layouts.push(strptimeLayout(mdy, [`%m${sep}%d${sep}${year}`], shape, guard, dmy));
+      layouts.push(strptimeLayout(dmy, [`%d${sep}%m${sep}${year}`], shape, guard, mdy));
     }
   }
   return layouts;
 }
 
-/** Month names: strptime's %b reads `Jan` and %B `January` (any case). */
+/** Month names: %b reads `Jan`, %B `January` (any case). A shape shared by all: a month name and digits. */
+const NAMED_SHAPE = new RegExp(String.raw`^(?=.*${MONTH})(?=.*\d)[\p{L}\d\s,.:+\-]{6,64}$`, 'iu');
 const YEAR4 = String.raw`\D\d{4}(\D|$)`;
 const NAMED: [string, string[], string][] = [
   ['MMM D YYYY', ['%b %d %Y', '%B %d %Y'], YEAR4],
@@ -111,6 +123,7 @@ const RFC_2822: Layout = (() => {
   ];
   return {
     label: 'ddd, D MMM YYYY hh:mm:ss ±hhmm',
+    shape: NAMED_SHAPE,
     dateOnly: null,
     any: (c) => `try_strptime(${c}, ${list(formats)}) IS NOT NULL`,
     convert: (c) => `strptime(${c}, ${list(formats)})`,
@@ -124,24 +137,25 @@ const RFC_2822: Layout = (() => {
  * format, so a column of ISO dates next to one of `1/31/2024` comes here as text). A value with an
  * offset is an instant; a column mixing instants and local times reads the local ones as UTC.
  */
-const ISO_DATE = String.raw`\s*\d{4}-\d{1,2}-\d{1,2}\s*`;
-const ISO_TIME = String.raw`[T ]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?`;
-const ISO_ZONE = String.raw`\s*(Z|z|UTC|[+-]\d{2}(:?\d{2})?)`;
+const ISO_DATE = String.raw`\s*\d{4}-\d{1,2}-\d{1,2}`;
+const ISO_TIME = String.raw`[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?`;
+const ISO_ZONE = String.raw`\s*(?:Z|z|UTC|[+-]\d{2}(?::?\d{2})?)`;
+const ISO_LOCAL_TEXT = String.raw`${ISO_DATE}(?:${ISO_TIME})?\s*`;
+const ISO_ZONED_TEXT = String.raw`${ISO_DATE}(?:${ISO_TIME}(?:${ISO_ZONE})?)?\s*`;
 const matches = (c: string, pattern: string) => `regexp_full_match(${c}, ${quoteString(pattern)})`;
 const ISO_LOCAL: Layout = {
   label: 'YYYY-MM-DD',
-  dateOnly: (c) => `(${matches(c, ISO_DATE)} AND TRY_CAST(${c} AS DATE) IS NOT NULL)`,
-  any: (c) =>
-    `(${matches(c, String.raw`\s*\d{4}-\d{1,2}-\d{1,2}(${ISO_TIME})?\s*`)} AND TRY_CAST(${c} AS TIMESTAMP) IS NOT NULL)`,
+  shape: new RegExp(`^${ISO_LOCAL_TEXT}$`),
+  dateOnly: (c) => `(${matches(c, String.raw`${ISO_DATE}\s*`)} AND TRY_CAST(${c} AS DATE) IS NOT NULL)`,
+  any: (c) => `(${matches(c, ISO_LOCAL_TEXT)} AND TRY_CAST(${c} AS TIMESTAMP) IS NOT NULL)`,
   convert: (c, withTime) => `CAST(${c} AS ${withTime ? 'TIMESTAMP' : 'DATE'})`,
   timeLabel: 'hh:mm:ss',
 };
 const ISO_ZONED: Layout = {
   label: 'YYYY-MM-DD',
+  shape: new RegExp(`^${ISO_ZONED_TEXT}$`),
   dateOnly: null,
-  any: (c) =>
-    `(${matches(c, String.raw`\s*\d{4}-\d{1,2}-\d{1,2}(${ISO_TIME}(${ISO_ZONE})?)?\s*`)} AND ` +
-    `TRY_CAST(${c} AS TIMESTAMPTZ) IS NOT NULL)`,
+  any: (c) => `(${matches(c, ISO_ZONED_TEXT)} AND TRY_CAST(${c} AS TIMESTAMPTZ) IS NOT NULL)`,
   convert: (c) => `CAST(${c} AS TIMESTAMPTZ)`,
   timeLabel: 'hh:mm:ss±hh:mm',
   zoned: true,
@@ -152,17 +166,24 @@ const LAYOUTS: Layout[] = [
   ISO_LOCAL,
   ISO_ZONED,
   ...numericLayouts(),
-  strptimeLayout('YYYY/MM/DD', ['%Y/%m/%d'], String.raw`^\s*\d{4}/`),
-  strptimeLayout('YYYY.MM.DD', ['%Y.%m.%d'], String.raw`^\s*\d{4}\.`),
-  ...NAMED.map(([label, formats, guard]) => strptimeLayout(label, formats, guard)),
+  strptimeLayout(
+    'YYYY/MM/DD',
+    ['%Y/%m/%d'],
+    new RegExp(String.raw`^\s*\d{4}/\d{1,2}/\d{1,2}${TIME_SHAPE}`),
+    '^\\s*\\d{4}/',
+  ),
+  strptimeLayout(
+    'YYYY.MM.DD',
+    ['%Y.%m.%d'],
+    new RegExp(String.raw`^\s*\d{4}\.\d{1,2}\.\d{1,2}${TIME_SHAPE}`),
+    '^\\s*\\d{4}\\.',
+  ),
+  ...NAMED.map(([label, formats, guard]) => strptimeLayout(label, formats, NAMED_SHAPE, guard)),
   RFC_2822,
 ];
 
-/** Rows looked at to pick candidate layouts; every row is then checked for the candidates. */
-const SAMPLE_ROWS = 1000;
-/** Values that cannot be dates are skipped before any SQL: too long, no digit, or other characters. */
-const PLAUSIBLE = /^[\p{L}\d\s,./:+\-()]{6,64}$/u;
-const hasDigit = /\d/;
+/** Rows whose values pick the candidate layouts of a column; every row is then checked for those. */
+const SAMPLE_ROWS = 500;
 
 const alias = (i: number, layout: number, kind: string) => `c${i}_${layout}_${kind}`;
 const bad = (column: string, test: string) =>
@@ -181,36 +202,21 @@ export async function detectDates(
   const ambiguous: AmbiguousDates[] = [];
   if (columns.length === 0) return { readings, ambiguous };
 
-  // 1. A first look in JavaScript at a few values of each column drops the plain text ones.
+  // 1. The layouts whose shape the first rows' values all have.
   const picked = columns.map((name, i) => `${quoteIdentifier(name)}::VARCHAR AS c${i}`).join(', ');
-  const sample = await session.all({ sql: `SELECT ${picked} FROM ${table} LIMIT 200`, parameters: [] });
-  const plausible = columns
-    .map((name, i) => ({ name, i }))
-    .filter(({ i }) => {
+  const sample = await session.all({ sql: `SELECT ${picked} FROM ${table} LIMIT ${SAMPLE_ROWS}`, parameters: [] });
+  const candidates = columns
+    .map((name, i) => {
       const values = sample.map((row) => row[`c${i}`]).filter((v): v is string => typeof v === 'string');
-      return values.length > 0 && values.every((v) => PLAUSIBLE.test(v) && hasDigit.test(v));
-    });
-  if (plausible.length === 0) return { readings, ambiguous };
-
-  // 2. Layouts reading every value of the first rows.
-  const sampled = plausible.map(({ name, i }) => `${quoteIdentifier(name)}::VARCHAR AS c${i}`).join(', ');
-  const sampleChecks = plausible.flatMap(({ i }) =>
-    LAYOUTS.map((layout, l) => `${bad(`c${i}`, layout.any(`c${i}`))} AS ${alias(i, l, 'any')}`),
-  );
-  const [first] = await session.all({
-    sql: `SELECT ${sampleChecks.join(', ')} FROM (SELECT ${sampled} FROM ${table} LIMIT ${SAMPLE_ROWS})`,
-    parameters: [],
-  });
-  const candidates = plausible
-    .map(({ name, i }) => ({
-      name,
-      i,
-      layouts: LAYOUTS.map((layout, l) => ({ layout, l })).filter(({ l }) => Number(first?.[alias(i, l, 'any')]) === 0),
-    }))
+      const layouts = LAYOUTS.map((layout, l) => ({ layout, l })).filter(
+        ({ layout }) => values.length > 0 && values.every((v) => layout.shape.test(v)),
+      );
+      return { name, i, layouts };
+    })
     .filter((c) => c.layouts.length > 0);
   if (candidates.length === 0) return { readings, ambiguous };
 
-  // 3. Every row, for the candidates only: with a date alone, and with or without a time.
+  // 2. Every row, for those layouts only: a date alone, and a date with or without a time.
   const checks = candidates.flatMap(({ name, i, layouts }) => {
     const column = quoteIdentifier(name);
     return layouts.flatMap(({ layout, l }) => [
@@ -219,8 +225,10 @@ export async function detectDates(
     ]);
   });
   const [all] = await session.all({ sql: `SELECT ${checks.join(', ')} FROM ${table}`, parameters: [] });
-  const reads = (i: number, l: number, kind: 'date' | 'any') =>
-    all?.[alias(i, l, kind)] !== undefined && Number(all[alias(i, l, kind)]) === 0;
+  const reads = (i: number, l: number, kind: 'date' | 'any') => {
+    const value = all?.[alias(i, l, kind)];
+    return value !== undefined && Number(value) === 0;
+  };
 
   for (const { name, i, layouts } of candidates) {
     const found = layouts.find(({ l }) => reads(i, l, 'date') || reads(i, l, 'any'));

@@ -200,9 +200,9 @@ async function replaceFromCsv(
           (keepsText[i] && c.type !== 'Text') ||
           (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
       );
-      const types = forced.some(Boolean)
-        ? `, types = [${sniffed.columns.map((c, i) => quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(c.sqlType))).join(', ')}]`
-        : '';
+      // Every column's type is given, so the reader does not detect them a second time.
+      const typeList = sniffed.columns.map((c, i) => quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(c.sqlType)));
+      const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
       await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, extra + types)}`, [
         options.filePath,
       ]);
