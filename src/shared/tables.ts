@@ -77,23 +77,68 @@ export const pageRequestSchema = z.object({
 });
 export type PageRequest = z.infer<typeof pageRequestSchema>;
 
+export const tableTypeSchema = z.enum(TABLE_TYPES);
+
+/** A table named by type and id: the REST path /api/tables/{type}/{id}, the tRPC input's type and id. */
+export const tableRefSchema = z.object({ type: tableTypeSchema, id: z.string().min(1).max(100) });
+
+/**
+ * GET /api/tables (query) and tables.list: which kinds of table to list (`types=StaticTable&types=ModelVersion`
+ * in a query string), all by default. `flatten` is accepted as the spec sends it; lists are always flat.
+ */
+export const tableListSchema = z.object({
+  // One type in a query string arrives as text, several as a list.
+  types: z
+    .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(tableTypeSchema))
+    .default([...TABLE_TYPES]),
+  flatten: z
+    .union([
+      z.boolean(),
+      z
+        .string()
+        .max(20)
+        .transform((value) => value !== 'false'),
+    ])
+    .default(true),
+});
+export type TableListRequest = z.output<typeof tableListSchema>;
+
+/**
+ * A page of rows (POST .../data/infinite-scroll). The answer carries the real `count` and
+ * `totalPages` unless `withCount: false` asks not to wait for them (the grid counts with its own call).
+ */
+export const tablePageRequestSchema = pageRequestSchema.extend({ withCount: z.boolean().default(true) });
+export type TablePageRequest = z.output<typeof tablePageRequestSchema>;
+export const tablePageInputSchema = tableRefSchema.extend(tablePageRequestSchema.shape);
+
+/** The rows a filter lets through (POST .../data/count). */
+export const tableCountRequestSchema = pageRequestSchema.pick({ filterGroups: true });
+export type TableCountRequest = z.output<typeof tableCountRequestSchema>;
+export const tableCountInputSchema = tableRefSchema.extend(tableCountRequestSchema.shape);
+export const tableCountSchema = z.object({ totalCount: z.number().int() });
+
+/** A row as the tables API answers it: column keys to JSON values (big integers as exact text). */
+export const tableRowSchema = z.record(z.string(), z.unknown());
+
+export const EXPORT_FORMAT_NAMES = ['csv', 'parquet'] as const;
+export const exportFormatSchema = z.enum(EXPORT_FORMAT_NAMES).default('csv');
+
 /** A part of a table with data of its own, e.g. a model version's pivot. */
-export interface TableResource {
-  resourceKey: string;
-  name: string;
-}
+export const tableResourceSchema = z.object({ resourceKey: z.string(), name: z.string() });
+export type TableResource = z.infer<typeof tableResourceSchema>;
 
 /** The spec's table summary: a dataset, a static table or a model version. */
-export interface TableSummary {
-  id: string;
-  type: TableType;
-  groupId: string;
-  groupName: string;
-  name: string;
-  columns: Column[];
-  status: string;
-  resources?: TableResource[];
-}
+export const tableSummarySchema = z.object({
+  id: z.string(),
+  type: tableTypeSchema,
+  groupId: z.string(),
+  groupName: z.string(),
+  name: z.string(),
+  columns: z.array(columnSchema),
+  status: z.string(),
+  resources: z.array(tableResourceSchema).optional(),
+});
+export type TableSummary = z.infer<typeof tableSummarySchema>;
 
 /** Paged responses of the spec. */
 export interface Paged<T> {

@@ -51,8 +51,8 @@ export interface EndpointSpec<P extends Schema, Q extends Schema, B extends Sche
   answers: Record<number, AnswerDoc>;
   /** Error statuses worth naming besides the usual ones (e.g. 409, 413, 429). */
   errors?: readonly number[];
-  /** Fastify route options (body limit, error handler). */
-  options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'errorHandler'>;
+  /** Fastify route options (body limit, error handler, a hook that must run before any answer). */
+  options?: Pick<RouteShorthandOptions, 'bodyLimit' | 'errorHandler' | 'onRequest'>;
 }
 
 /** Any endpoint's declaration, as the document and the tests read it. */

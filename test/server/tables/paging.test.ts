@@ -34,21 +34,26 @@ async function allPages(t: TestApp, cookie: string, table: StaticTable, body: Re
 }
 
 describe('POST /api/tables/StaticTable/{id}/data/infinite-scroll', () => {
-  it('answers the first page of 50 rows in row order, without a count by default', async () => {
+  it("answers the first page of 50 rows in row order, with the spec's count and totalPages by default", async () => {
     const { t, cookie, table } = await numbered(120);
     const res = ok(await infiniteScroll(t, cookie, table.id, {}));
-    expect(res).toMatchObject({ page: 1, pageSize: 50, count: -1, totalPages: -1, hasMore: true });
+    expect(res).toMatchObject({ page: 1, pageSize: 50, count: 120, totalPages: 3, hasMore: true });
     expect(res.data).toHaveLength(50);
     expect(res.data[0]).toEqual({ _row_id: 1, n: '1', g: 'x', maybe: null });
     expect(res.data.map((r) => r._row_id)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
-  it('says hasMore when a page is full, and counts when asked', async () => {
+  it('counts by default; without a count (withCount: false, as the grid asks) it says hasMore when a page is full', async () => {
     const { t, cookie, table } = await numbered(100);
     const page = async (body: Record<string, unknown>) => ok(await infiniteScroll(t, cookie, table.id, body));
-    expect(await page({ page: 2, pageSize: 50 })).toMatchObject({ count: -1, totalPages: -1, hasMore: true });
-    expect(await page({ page: 3, pageSize: 50 })).toMatchObject({ count: -1, hasMore: false, data: [] });
-    expect(await page({ page: 2, pageSize: 50, withCount: true })).toMatchObject({
+    const uncounted = { withCount: false };
+    expect(await page({ page: 2, pageSize: 50, ...uncounted })).toMatchObject({
+      count: -1,
+      totalPages: -1,
+      hasMore: true,
+    });
+    expect(await page({ page: 3, pageSize: 50, ...uncounted })).toMatchObject({ count: -1, hasMore: false, data: [] });
+    expect(await page({ page: 2, pageSize: 50 })).toMatchObject({
       count: 100,
       totalPages: 2,
       hasMore: false,

@@ -38,8 +38,9 @@ describe('tables over tRPC', () => {
     const page = (input: Record<string, unknown>) =>
       query<Paged<Row>>(t, 'tables.page', { type: 'StaticTable', id: table.id, ...input }, cookie).then(trpcOk);
 
-    const first = await page({ pageSize: 10 });
+    const first = await page({ pageSize: 10, withCount: false });
     expect(first).toMatchObject({ page: 1, pageSize: 10, count: -1, totalPages: -1, hasMore: true });
+    expect(await page({ pageSize: 10 })).toMatchObject({ count: 26, totalPages: 3, hasMore: true });
     expect(first.data.map((r) => r.letter)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J']);
     const last = await page({ page: 3, pageSize: 10, withCount: true });
     expect(last).toMatchObject({ count: 26, totalPages: 3, hasMore: false });

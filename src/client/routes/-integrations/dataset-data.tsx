@@ -61,7 +61,8 @@ function DatasetGrid({
       key: [DATASET_GRID_KEY, datasetId],
       fetchPage: async (q) => {
         const page = await trpcUtils.tables.page.fetch(
-          { type: 'IntegrationDataset', id: datasetId, ...q },
+          // The grid counts with its own call, so the first page never waits for a count.
+          { type: 'IntegrationDataset', id: datasetId, ...q, withCount: false },
           { staleTime: 0 },
         );
         return { ...page, data: page.data as GridRow[] };

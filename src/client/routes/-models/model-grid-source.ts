@@ -12,7 +12,8 @@ export function modelGridSource(versionId: string, revision: string): GridSource
     key: [MODEL_ROWS_KEY, versionId, revision],
     fetchPage: async ({ page: pageNumber, pageSize }) => {
       const page = await trpcUtils.tables.page.fetch(
-        { type: 'ModelVersion', id: versionId, page: pageNumber, pageSize },
+        // The grid counts with its own call, so the first page never waits for a count.
+        { type: 'ModelVersion', id: versionId, page: pageNumber, pageSize, withCount: false },
         { staleTime: 0 },
       );
       const offset = (pageNumber - 1) * pageSize;

@@ -4,6 +4,8 @@ import { bodyOf, inAccount } from '../../http/rest-context';
 import type { Services } from '../../services';
 import { EXPORT_FORMATS } from '../../warehouse/export-table';
 import { attachment } from '../../http/attachment';
+import { parseInput } from '../../validate';
+import { tableDownloadSchema } from '../tables/download-query';
 import { PIVOT_EXPORT_FORMATS, pivotCsv, pivotXlsx } from './pivot-export';
 
 type IdParams = { Params: { id: string } };
@@ -45,11 +47,8 @@ export function registerModelsRest(app: FastifyInstance, deps: Deps, services: S
     '/api/models/versions/:versionId/export',
     async (req, reply) => {
       const ctx = await inAccount(req, deps);
-      const { format, filterGroups, sorting } = req.query;
-      const file = await services.tables.download(ctx, 'ModelVersion', req.params.versionId, format, {
-        filterGroups,
-        sorting,
-      });
+      const { format, ...request } = parseInput(tableDownloadSchema, req.query);
+      const file = await services.tables.download(ctx, 'ModelVersion', req.params.versionId, format, request);
       return reply
         .header('content-type', EXPORT_FORMATS[file.format].contentType)
         .header('content-disposition', attachment(file.fileName))

@@ -8,10 +8,9 @@ import {
   type TableQuery,
 } from '../../../engine';
 import { LIMITS } from '../../../shared/limits';
-import { pageRequestSchema } from '../../../shared/tables';
+import { exportFormatSchema, pageRequestSchema } from '../../../shared/tables';
 import { badInput } from '../../errors';
 import { jsonTextTooDeep, tooDeepMessage } from '../../json-depth';
-import { parseInput } from '../../validate';
 import { requestSorting, unsortedStatement, type TableRelation } from './relations';
 import { uniqueHeaders } from './unique-headers';
 
@@ -38,6 +37,10 @@ export const downloadRequestSchema = z.object({
   filterGroups: jsonText(pageRequestSchema.shape.filterGroups),
   sorting: jsonText(pageRequestSchema.shape.sorting),
 });
+export type DownloadRequest = z.output<typeof downloadRequestSchema>;
+
+/** A download's query string or form: the file format and the grid's filters and sort. */
+export const tableDownloadSchema = downloadRequestSchema.extend({ format: exportFormatSchema });
 
 /** More rows than any table holds: a download's "no limit" for the relation's own unsorted statement. */
 const ALL_ROWS = 2 ** 52;
@@ -49,8 +52,7 @@ const ALL_ROWS = 2 ** 52;
  * relation's unsorted order (a model's base-table order) or the engine's. It is the page statement
  * without its LIMIT, so the download and the grid can never disagree on rows or order.
  */
-export function downloadQuery(relation: TableRelation, raw: unknown): CompiledQuery {
-  const { filterGroups, sorting } = parseInput(downloadRequestSchema, raw ?? {});
+export function downloadQuery(relation: TableRelation, { filterGroups, sorting }: DownloadRequest): CompiledQuery {
   if (relation.columns.length === 0) throw badInput('This table has no columns to download.');
   const headers = uniqueHeaders(relation.columns.map((c) => c.displayName));
   const names = new Map(relation.columns.map((c, i) => [c.columnKey, headers[i]!]));

@@ -1,10 +1,16 @@
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
 import type { CompiledQuery } from '../../../engine';
-import { TABLE_TYPES, pageRequestSchema, type Column, type Paged, type TableSummary } from '../../../shared/tables';
+import type {
+  Column,
+  Paged,
+  TableCountRequest,
+  TableListRequest,
+  TablePageRequest,
+  TableSummary,
+  TableType,
+} from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import { exportTable, type ExportFormat } from '../../warehouse/export-table';
 import { countVia, pageVia, type CopyableQuery } from '../../warehouse/ordered-copies';
 import { listModelVersionTables, resolveModelVersionTable } from '../models/model-tables';
@@ -12,18 +18,8 @@ import { listIntegrationDatasetTables, resolveIntegrationDatasetTable } from '..
 import { listColumns } from '../static-tables/repo';
 import { compileTableQuery, staticRelation, type TableRelation } from './relations';
 import { toDisplayRows } from './display-values';
-import { downloadQuery } from './download-query';
+import { downloadQuery, type DownloadRequest } from './download-query';
 import { namingOverflow } from './overflow';
-
-const typeSchema = z.enum(TABLE_TYPES);
-const listSchema = z.object({
-  types: z.array(typeSchema).default([...TABLE_TYPES]),
-  flatten: z.boolean().default(true),
-});
-const countRequestSchema = pageRequestSchema.pick({ filterGroups: true });
-// Built once: zod compiles a schema on first use, so one made per request would be compiled per request.
-const pageSchema = pageRequestSchema.extend({ withCount: z.boolean().default(false) });
-const formatSchema = z.enum(['csv', 'parquet']);
 
 /**
  * Reads any table of the account (static tables now; integration datasets and model versions
@@ -38,10 +34,9 @@ export function createTablesService(deps: Deps) {
 
   async function resolve(
     ctx: AccountContext,
-    rawType: unknown,
+    type: TableType,
     id: string,
   ): Promise<{ summary: TableSummary; relation: TableRelation; rowEstimate: number | null }> {
-    const type = parseInput(typeSchema, rawType);
     if (type === 'ModelVersion') {
       const { summary, relation } = await resolveModelVersionTable(db, ctx, id);
       return { summary, relation, rowEstimate: null };
@@ -66,8 +61,7 @@ export function createTablesService(deps: Deps) {
   const warehouse = (ctx: AccountContext) => deps.warehouse.forAccount(ctx.accountId);
 
   return {
-    async list(ctx: AccountContext, raw: unknown): Promise<TableSummary[]> {
-      const { types } = parseInput(listSchema, raw);
+    async list(ctx: AccountContext, { types }: TableListRequest): Promise<TableSummary[]> {
       const datasets = types.includes('IntegrationDataset')
         ? await listIntegrationDatasetTables(db, ctx.accountId)
         : [];
@@ -86,17 +80,21 @@ export function createTablesService(deps: Deps) {
       return [...statics, ...datasets, ...models];
     },
 
-    async get(ctx: AccountContext, type: unknown, id: string): Promise<TableSummary> {
+    async get(ctx: AccountContext, type: TableType, id: string): Promise<TableSummary> {
       return (await resolve(ctx, type, id)).summary;
     },
 
     /**
-     * One page for infinite scroll. It never waits for a count: `hasMore` is true when the page came
-     * back full, and `count`/`totalPages` are -1 unless `withCount` asks for them (the grid counts
-     * with its own call).
+     * One page for infinite scroll, with the spec's `count` and `totalPages` (counted alongside the
+     * page). With `withCount: false` it does not wait for a count: `count`/`totalPages` are -1 and
+     * `hasMore` is true when the page came back full (the grid counts with its own call).
      */
-    async page(ctx: AccountContext, type: unknown, id: string, raw: unknown): Promise<Paged<Record<string, unknown>>> {
-      const request = parseInput(pageSchema, raw);
+    async page(
+      ctx: AccountContext,
+      type: TableType,
+      id: string,
+      request: TablePageRequest,
+    ): Promise<Paged<Record<string, unknown>>> {
       const { relation, rowEstimate } = await resolve(ctx, type, id);
       const compiled = compileTableQuery(relation, request);
       const copyable: CopyableQuery = { query: compiled.query, rowEstimate };
@@ -116,8 +114,12 @@ export function createTablesService(deps: Deps) {
       };
     },
 
-    async count(ctx: AccountContext, type: unknown, id: string, raw: unknown): Promise<{ totalCount: number }> {
-      const { filterGroups } = parseInput(countRequestSchema, raw ?? {});
+    async count(
+      ctx: AccountContext,
+      type: TableType,
+      id: string,
+      { filterGroups }: TableCountRequest,
+    ): Promise<{ totalCount: number }> {
       const { relation, rowEstimate } = await resolve(ctx, type, id);
       const compiled = compileTableQuery(relation, { page: 1, pageSize: 1, filterGroups, sorting: [] });
       const totalCount = await namingOverflow(warehouse(ctx), relation, () =>
@@ -129,14 +131,13 @@ export function createTablesService(deps: Deps) {
     /** The table (display names as headers) with the grid's filters and sort, streamed from a file DuckDB writes. */
     async download(
       ctx: AccountContext,
-      type: unknown,
+      type: TableType,
       id: string,
-      rawFormat: unknown,
-      rawQuery: unknown = {},
+      format: ExportFormat,
+      request: DownloadRequest,
     ): Promise<{ stream: Readable; fileName: string; format: ExportFormat }> {
-      const format = parseInput(formatSchema, rawFormat ?? 'csv');
       const { summary, relation } = await resolve(ctx, type, id);
-      const query = downloadQuery(relation, rawQuery);
+      const query = downloadQuery(relation, request);
       const stream = await namingOverflow(warehouse(ctx), relation, () => exportTable(warehouse(ctx), query, format));
       const safeName = summary.name.replace(/[^\w .-]+/g, '_').trim() || 'table';
       return { stream, fileName: `${safeName}.${format}`, format };
