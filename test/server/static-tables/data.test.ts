@@ -63,6 +63,27 @@ describe('PUT /api/static-tables/{id}/data', () => {
     expect(await warehouseTables(t, cookie)).toHaveLength(1);
   });
 
+  it('gives a column sent without a key the key of the earlier column of that name, and new columns new keys', async () => {
+    const { table, put } = await tableWithRows();
+    const city = table.columns.find((c) => c.displayName === 'City')?.columnKey;
+    const res = ok(
+      await put({
+        columns: [{ displayName: 'name' }, { displayName: ' City ' }, { displayName: 'Country' }],
+        rows: [['Cy', 'Oslo', 'Norway']],
+      }),
+    );
+    expect(res.columns.map((c) => [c.displayName, c.columnKey])).toEqual([
+      ['name', 'name'],
+      ['City', city],
+      ['Country', expect.stringMatching(/^[a-z]{4}$/)],
+    ]);
+    // A column that is gone keeps its key to itself: a later new column never takes it.
+    const again = ok(await put({ columns: [{ displayName: 'Other' }], rows: [] }));
+    expect([table.columns.map((c) => c.columnKey), res.columns.map((c) => c.columnKey)].flat()).not.toContain(
+      again.columns[0]?.columnKey,
+    );
+  });
+
   it('empties a table when given no rows', async () => {
     const { t, cookie, table, put } = await tableWithRows();
     expect(ok(await put({ columns: [{ displayName: 'Only' }], rows: [] })).rowCount).toBe(0);

@@ -19,7 +19,7 @@ import { notFound } from '../../errors';
 import { parseInput } from '../../validate';
 import { importCsvToTable } from '../../warehouse/csv-import';
 import { importAnswer } from './import-answer';
-import { importColumns, type ImportColumns } from './import-columns';
+import { importColumns, matchHeaders, type ImportColumns } from './import-columns';
 import { requireWriter } from '../accounts/access';
 import { compileTableQuery, staticRelation } from '../tables/relations';
 import { applyChanges } from './changes';
@@ -40,12 +40,20 @@ const listSchema = z.object({
 
 const NOT_FOUND = 'Table not found.';
 
-/** Columns with fresh keys for new tables; keys given by the caller are kept when unique. */
-function keyColumns(input: { columnKey?: string; displayName: string; description?: string | null }[]): Column[] {
+type NewColumn = { columnKey?: string; displayName: string; description?: string | null };
+
+/**
+ * Columns with fresh keys for new tables; keys given by the caller are kept when unique. Fresh keys
+ * avoid `reserved` (a table's earlier keys), so a model reading a column that is gone never reads
+ * a new one in its place.
+ */
+function keyColumns(input: NewColumn[], reserved: ReadonlySet<string> = new Set()): Column[] {
   const taken = new Set<string>();
   return input.map((c, i) => {
     const key =
-      c.columnKey && isValidColumnKey(c.columnKey) && !taken.has(c.columnKey) ? c.columnKey : newColumnKey(taken);
+      c.columnKey && isValidColumnKey(c.columnKey) && !taken.has(c.columnKey)
+        ? c.columnKey
+        : newColumnKey(new Set([...taken, ...reserved]));
     taken.add(key);
     return {
       columnKey: key,
@@ -54,6 +62,26 @@ function keyColumns(input: { columnKey?: string; displayName: string; descriptio
       order: i,
       type: 'Text' as const,
     };
+  });
+}
+
+/**
+ * Replacing a table's data: a column given without a key takes the key of the earlier column of the
+ * same name (matched as a CSV import matches headers, import-columns.ts) unless the caller named
+ * that key for another column, so models reading it keep working.
+ */
+function withEarlierKeys(input: NewColumn[], existing: Column[]): NewColumn[] {
+  const claimed = new Set(input.flatMap((c) => (c.columnKey ? [c.columnKey] : [])));
+  const free = existing.filter((c) => !claimed.has(c.columnKey));
+  const unkeyed = input.filter((c) => !c.columnKey);
+  const matched = matchHeaders(
+    free,
+    unkeyed.map((c) => c.displayName),
+  );
+  return input.map((c) => {
+    const index = unkeyed.indexOf(c);
+    const earlier = index >= 0 ? matched[index] : null;
+    return earlier ? { ...c, columnKey: earlier.columnKey } : c;
   });
 }
 
@@ -177,10 +205,11 @@ export function createStaticTablesService(deps: Deps) {
       await mustFind(ctx, id);
       requireWriter(ctx);
       const input = parseInput(replaceDataSchema, raw);
-      const columns = keyColumns(input.columns);
       const warehouse = deps.warehouse.forAccount(ctx.accountId);
       const next = `${warehouseTableName(id)}__next`;
       await exclusive(ctx, id, async () => {
+        const existing = await listColumns(db, id);
+        const columns = keyColumns(withEarlierKeys(input.columns, existing), new Set(existing.map((c) => c.columnKey)));
         // The new rows are committed into a copy first; the swap then writes no rows (swap-table.ts).
         try {
           await warehouse.transaction(async (session) => {
