@@ -4,6 +4,7 @@ import {
   byName,
   createTable,
   getTable,
+  infiniteScroll,
   ok,
   rowsByName,
   uploadCsv,
@@ -35,6 +36,9 @@ interface Imported {
   columns: StaticTable['columns'];
 }
 
+const keyOfName = (imported: Imported, name: string) =>
+  imported.columns.find((c) => c.displayName === name)?.columnKey ?? '';
+
 describe('PUT /api/static-tables/{id}/upload', () => {
   it('replaces the columns and rows with the CSV file, detecting column types', async () => {
     const { t, cookie, table } = await tableToImportInto();
@@ -63,6 +67,34 @@ describe('PUT /api/static-tables/{id}/upload', () => {
       { Name: 'Say "hi"', Amount: null, Day: null, At: null, Active: null },
     ]);
     expect(await warehouseTables(t, cookie)).toHaveLength(1);
+    expect(await uploadFiles(t, cookie)).toEqual([]);
+  });
+
+  it('reads a CRLF file whose last line ends in LF, a "" last field, and dates such as Jan 1 2000, naming their format', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    const csv = 'Name,Joined,Note\r\nAda,Jan 1 2000,x\r\nBob,Feb 13 1999,""\r\nCy,Dec 31 2001,""\n';
+    const imported = ok(await uploadCsv(t, cookie, table.id, csv)) as Imported & {
+      dateFormats: { displayName: string; type: string; format: string }[];
+    };
+    expect(imported.rowCount).toBe(3);
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
+      ['Name', 'Text'],
+      ['Joined', 'Date'],
+      ['Note', 'Text'],
+    ]);
+    expect(imported.dateFormats.map((d) => [d.displayName, d.type, d.format])).toEqual([
+      ['Joined', 'Date', 'MMM D YYYY'],
+    ]);
+    // Sorted as dates, not alphabetically.
+    const joined = keyOfName(imported, 'Joined');
+    const sorted = ok(
+      await infiniteScroll(t, cookie, table.id, {
+        page: 1,
+        pageSize: 10,
+        sorting: [{ columnKey: joined, direction: 'Ascending' }],
+      }),
+    );
+    expect(sorted.data.map((r) => r[joined])).toEqual(['1999-02-13', '2000-01-01', '2001-12-31']);
     expect(await uploadFiles(t, cookie)).toEqual([]);
   });
 
