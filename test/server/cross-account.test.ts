@@ -87,7 +87,7 @@ function fillings(own: OwnResources, accountId: string): Record<string, string>[
   ];
 }
 
-describe("another account's ids", () => {
+describe("another account's ids", { timeout: 120_000 }, () => {
   it('reach nothing of account A on any REST route, and change nothing there', async () => {
     const { t, a, b } = await appWithTwoTeams();
     const own = await resourcesOfA(t, a.owner.cookie);
