@@ -246,6 +246,17 @@ export const validateFunctionSchema = z.object({
   columnKey: keySchema.nullable().optional(),
 });
 
+export type ModelNameRequest = z.output<typeof createModelSchema>;
+export type DuplicateModelRequest = z.output<typeof duplicateModelSchema>;
+export type AddColumnRequest = z.output<typeof addColumnSchema>;
+export type UpdateColumnRequest = z.output<typeof updateColumnSchema>;
+export type ReorderColumnsRequest = z.output<typeof reorderColumnsSchema>;
+export type JoinsRequest = z.output<typeof joinsInputSchema>;
+export type PivotsRequest = z.output<typeof pivotsInputSchema>;
+export type FilterGroupsRequest = z.output<typeof filterGroupsInputSchema>;
+export type SortRequest = z.output<typeof sortInputSchema>;
+export type ValidateFunctionRequest = z.output<typeof validateFunctionSchema>;
+
 export interface ValidateFunctionResult {
   valid: boolean;
   message: string | null;

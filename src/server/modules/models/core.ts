@@ -2,12 +2,10 @@
  * What the model calls share: loading a model of the account, describing a definition, the draft
  * every edit goes to, the per-model lock, and switching the active version.
  */
-import { z } from 'zod';
 import { EMPTY_DEFINITION, type Model, type ModelDefinition } from '../../../shared/models';
 import type { AccountContext, Deps } from '../../context';
 import { newId } from '../../db/ids';
 import { badInput, notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import { checkFormula, describeDefinition, type DescribedDefinition } from './describe';
 import {
@@ -24,7 +22,6 @@ import { dependencyClosure, loadSources, referencedSources, type LoadedSource } 
 
 export const NOT_FOUND = 'Model not found.';
 export const VERSION_NOT_FOUND = 'Model version not found.';
-const getSchema = z.object({ draft: z.boolean().default(false) });
 
 /** The version a model page shows: the draft when asked for and present, else the active one. */
 export function pickVersion(versions: VersionRow[], preferDraft: boolean): VersionRow | undefined {
@@ -152,8 +149,11 @@ export function createModelCore(deps: Deps) {
     });
   }
 
-  async function get(ctx: AccountContext, id: string, raw: unknown = {}): Promise<Model> {
-    const { draft } = parseInput(getSchema, raw);
+  async function get(
+    ctx: AccountContext,
+    id: string,
+    { draft }: { draft: boolean } = { draft: false },
+  ): Promise<Model> {
     const model = await mustModel(ctx, id);
     const version = pickVersion(await listVersions(db, id), draft);
     if (!version) throw notFound(VERSION_NOT_FOUND);

@@ -2,7 +2,6 @@
  * A pivot's data: the key query for its column keys, then one query for a chunk of grid rows
  * (src/engine/pivot). Serves the grid in chunks and the whole pivot for export.
  */
-import { z } from 'zod';
 import {
   compilePivotColumnKeys,
   compilePivotQuery,
@@ -12,7 +11,6 @@ import {
   type RelationColumn,
 } from '../../../engine';
 import {
-  PIVOT_LIMITS,
   PIVOT_MAX_COLUMN_KEYS,
   type Pivot,
   type PivotLayout,
@@ -22,16 +20,11 @@ import {
 import type { ColumnType } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { badInput, notFound } from '../../errors';
-import { parseInput } from '../../validate';
+import type { PivotPageRequest } from '../../../shared/models-api';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { namingOverflow } from '../tables/overflow';
 import type { TableRelation } from '../tables/relations';
 import { resolveModelVersionTable } from './model-tables';
-
-const pageSchema = z.object({
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(1_000).default(PIVOT_LIMITS.chunkRows),
-});
 
 /** Most rows an export writes; a pivot beyond it is cut with a note in the file. */
 export const PIVOT_EXPORT_MAX_ROWS = 100_000;
@@ -121,8 +114,12 @@ export function createPivotData(deps: Deps) {
 
   return {
     /** One chunk of the pivot grid (200 rows by default), with its layout. */
-    async page(ctx: AccountContext, versionId: string, pivotKey: string, raw: unknown): Promise<PivotPage> {
-      const { page, pageSize } = parseInput(pageSchema, raw ?? {});
+    async page(
+      ctx: AccountContext,
+      versionId: string,
+      pivotKey: string,
+      { page, pageSize }: PivotPageRequest,
+    ): Promise<PivotPage> {
       const found = await target(ctx, versionId, pivotKey);
       return userFixable(warehouse(ctx), found, async () => {
         const keys = await columnKeys(warehouse(ctx), found);

@@ -1,65 +1,217 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/api';
+import {
+  addColumnSchema,
+  createModelSchema,
+  duplicateModelSchema,
+  filterGroupsInputSchema,
+  joinsInputSchema,
+  pivotsInputSchema,
+  renameModelSchema,
+  reorderColumnsSchema,
+  sortInputSchema,
+  updateColumnSchema,
+  validateFunctionSchema,
+} from '../../../shared/models';
+import {
+  formulaFunctionSchema,
+  modelColumnParamsSchema,
+  modelGetQuerySchema,
+  modelListItemSchema,
+  modelSchema,
+  modelSourceOptionSchema,
+  modelVersionSummarySchema,
+  pivotExportQuerySchema,
+  pivotPageRequestSchema,
+  pivotPageSchema,
+  pivotParamsSchema,
+  validateFunctionResultSchema,
+  versionIdSchema,
+} from '../../../shared/models-api';
 import type { Deps } from '../../context';
-import { bodyOf, inAccount } from '../../http/rest-context';
+import { attachment } from '../../http/attachment';
+import { endpoint, type AnswerDoc } from '../../http/endpoint';
 import type { Services } from '../../services';
 import { EXPORT_FORMATS } from '../../warehouse/export-table';
-import { attachment } from '../../http/attachment';
-import { parseInput } from '../../validate';
 import { tableDownloadSchema } from '../tables/download-query';
+import { TABLE_FILE } from '../tables/rest';
 import { PIVOT_EXPORT_FORMATS, pivotCsv, pivotXlsx } from './pivot-export';
 
-type IdParams = { Params: { id: string } };
-type ColumnParams = { Params: { id: string; columnKey: string } };
-type VersionParams = { Params: { versionId: string } };
+const tag = 'Models';
+const MODEL: Record<number, AnswerDoc> = { 200: { description: 'The model as its page shows it.', json: modelSchema } };
+const CREATED: Record<number, AnswerDoc> = { 201: { description: 'The new model.', json: modelSchema } };
+/** Paths whose {id} is a version's id (the spec's {versionId}). */
+const VERSION_IN_ID = 'The path’s id is the version’s id.';
 
 /** The spec's model calls (data-areas.md §7), each a thin adapter over the models service. */
 export function registerModelsRest(app: FastifyInstance, deps: Deps, services: Services): void {
   const models = services.models;
 
-  app.get('/api/models', async (req) => models.list(await inAccount(req, deps)));
-  app.post('/api/models', async (req, reply) =>
-    reply.status(201).send(await models.create(await inAccount(req, deps), bodyOf(req))),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models',
+      summary: 'The models of the account',
+      tag,
+      access: 'account',
+      answers: { 200: { description: 'The models, by name.', json: z.array(modelListItemSchema) } },
+    },
+    async ({ ctx }) => models.list(ctx),
   );
-  app.get('/api/models/functions', async (req) => {
-    await inAccount(req, deps);
-    return models.functions();
-  });
 
-  app.get<IdParams & { Querystring: { draft?: string } }>('/api/models/:id', async (req) =>
-    models.get(await inAccount(req, deps), req.params.id, { draft: req.query.draft === 'true' }),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models',
+      summary: 'Create a model',
+      tag,
+      access: 'account',
+      body: createModelSchema,
+      answers: CREATED,
+    },
+    async ({ ctx, body }) => models.create(ctx, body),
   );
-  app.put<IdParams>('/api/models/:id', async (req) =>
-    models.rename(await inAccount(req, deps), req.params.id, bodyOf(req)),
-  );
-  app.delete<IdParams>('/api/models/:id', async (req, reply) => {
-    await models.remove(await inAccount(req, deps), req.params.id);
-    return reply.status(204).send();
-  });
 
-  app.get<IdParams>('/api/models/:id/versions', async (req) =>
-    models.versions(await inAccount(req, deps), req.params.id),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/functions',
+      summary: 'The functions of the formula language',
+      tag,
+      access: 'account',
+      answers: { 200: { description: 'The functions.', json: z.array(formulaFunctionSchema) } },
+    },
+    async () => models.functions(),
   );
-  app.get<VersionParams>('/api/models/versions/:versionId', async (req) =>
-    models.getVersion(await inAccount(req, deps), req.params.versionId),
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/{id}',
+      summary: 'A model: its active version, or its draft with ?draft=true',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      query: modelGetQuerySchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, query }) => models.get(ctx, params.id, query),
   );
-  // The version's rows in the model's own sort, or with the filters and sort of a grid (JSON text).
-  app.get<VersionParams & { Querystring: { format?: string; filterGroups?: string; sorting?: string } }>(
-    '/api/models/versions/:versionId/export',
-    async (req, reply) => {
-      const ctx = await inAccount(req, deps);
-      const { format, ...request } = parseInput(tableDownloadSchema, req.query);
-      const file = await services.tables.download(ctx, 'ModelVersion', req.params.versionId, format, request);
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}',
+      summary: 'Rename a model',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: renameModelSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.rename(ctx, params.id, body),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'DELETE',
+      path: '/api/models/{id}',
+      summary: 'Delete a model and its versions',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      errors: [409],
+      answers: { 204: { description: 'Deleted.' } },
+    },
+    async ({ ctx, params }) => models.remove(ctx, params.id),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/{id}/versions',
+      summary: 'The versions of a model',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: { 200: { description: 'Newest first.', json: z.array(modelVersionSummarySchema) } },
+    },
+    async ({ ctx, params }) => models.versions(ctx, params.id),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/versions/{versionId}',
+      summary: 'A model as one of its versions shows it',
+      tag,
+      access: 'account',
+      params: versionIdSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.getVersion(ctx, params.versionId),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/versions/{versionId}/export',
+      summary: "Download a version's rows: in the model's own sort, or with a grid's filters and sort (JSON text)",
+      tag,
+      access: 'account',
+      params: versionIdSchema,
+      query: tableDownloadSchema,
+      answers: TABLE_FILE,
+    },
+    async ({ ctx, params, query, reply }) => {
+      const { format, ...request } = query;
+      const file = await services.tables.download(ctx, 'ModelVersion', params.versionId, format, request);
       return reply
         .header('content-type', EXPORT_FORMATS[file.format].contentType)
         .header('content-disposition', attachment(file.fileName))
         .send(file.stream);
     },
   );
-  app.get<IdParams & { Querystring: { pivotKey?: string; format?: string; versionId?: string } }>(
-    '/api/models/:id/export/pivot',
-    async (req, reply) => {
-      const ctx = await inAccount(req, deps);
-      const file = await models.exportPivot(ctx, req.params.id, req.query);
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/{id}/export/pivot',
+      summary: 'Download a pivot, whole, as CSV or XLSX',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      query: pivotExportQuerySchema,
+      answers: {
+        200: {
+          description: 'The pivot as a file.',
+          file: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        },
+      },
+    },
+    async ({ ctx, params, query, reply }) => {
+      const file = await models.exportPivot(ctx, params.id, query);
       const body = file.format === 'xlsx' ? await pivotXlsx(file, file.sheetName) : pivotCsv(file);
       return reply
         .header('content-type', PIVOT_EXPORT_FORMATS[file.format].contentType)
@@ -67,53 +219,242 @@ export function registerModelsRest(app: FastifyInstance, deps: Deps, services: S
         .send(body);
     },
   );
-  app.post<{ Params: { versionId: string; pivotKey: string } }>(
-    '/api/tables/ModelVersion/:versionId/resources/:pivotKey/Pivot/data/infinite-scroll',
-    async (req) => models.pivotPage(await inAccount(req, deps), req.params.versionId, req.params.pivotKey, bodyOf(req)),
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/tables/ModelVersion/{versionId}/resources/{pivotKey}/Pivot/data/infinite-scroll',
+      summary: "A chunk of a pivot's rows with its layout",
+      tag,
+      access: 'account',
+      params: pivotParamsSchema,
+      body: pivotPageRequestSchema,
+      answers: { 200: { description: 'The chunk.', json: pivotPageSchema } },
+    },
+    async ({ ctx, params, body }) => models.pivotPage(ctx, params.versionId, params.pivotKey, body),
   );
 
-  app.get<IdParams>('/api/models/:id/sources', async (req) =>
-    models.sourceOptions(await inAccount(req, deps), req.params.id),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/models/{id}/sources',
+      summary: 'The tables a column of this model may come from',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: { 200: { description: 'The sources with their columns.', json: z.array(modelSourceOptionSchema) } },
+    },
+    async ({ ctx, params }) => models.sourceOptions(ctx, params.id),
   );
 
-  app.post<IdParams>('/api/models/:id/columns', async (req, reply) =>
-    reply.status(201).send(await models.addColumn(await inAccount(req, deps), req.params.id, bodyOf(req))),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models/{id}/columns',
+      summary: 'Add a raw or function column to the draft',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: addColumnSchema,
+      answers: { 201: { description: 'The draft with the column.', json: modelSchema } },
+    },
+    async ({ ctx, params, body }) => models.addColumn(ctx, params.id, body),
   );
+
   // The spec leaves the reorder path open: PUT on the collection with the keys in their new order.
-  app.put<IdParams>('/api/models/:id/columns', async (req) =>
-    models.reorderColumns(await inAccount(req, deps), req.params.id, bodyOf(req)),
-  );
-  app.put<ColumnParams>('/api/models/:id/columns/:columnKey', async (req) =>
-    models.updateColumn(await inAccount(req, deps), req.params.id, req.params.columnKey, bodyOf(req)),
-  );
-  app.delete<ColumnParams>('/api/models/:id/columns/:columnKey', async (req) =>
-    models.deleteColumn(await inAccount(req, deps), req.params.id, req.params.columnKey),
-  );
-
-  app.put<IdParams>('/api/models/:id/joins', async (req) =>
-    models.setJoins(await inAccount(req, deps), req.params.id, bodyOf(req)),
-  );
-  app.put<IdParams>('/api/models/:id/pivots', async (req) =>
-    models.setPivots(await inAccount(req, deps), req.params.id, bodyOf(req)),
-  );
-  app.put<IdParams>('/api/models/:id/filter_groups', async (req) =>
-    models.setFilterGroups(await inAccount(req, deps), req.params.id, bodyOf(req)),
-  );
-  app.put<IdParams>('/api/models/:id/sort', async (req) =>
-    models.setSort(await inAccount(req, deps), req.params.id, bodyOf(req)),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/columns',
+      summary: "Reorder the draft's columns",
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: reorderColumnsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.reorderColumns(ctx, params.id, body),
   );
 
-  app.post<IdParams>('/api/models/:id/publish', async (req) =>
-    models.publish(await inAccount(req, deps), req.params.id),
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/columns/{columnKey}',
+      summary: 'Change a column of the draft',
+      tag,
+      access: 'account',
+      params: modelColumnParamsSchema,
+      body: updateColumnSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.updateColumn(ctx, params.id, params.columnKey, body),
   );
-  app.post<IdParams>('/api/models/:id/revert', async (req) => models.revert(await inAccount(req, deps), req.params.id));
-  app.post<IdParams>('/api/models/:id/duplicate', async (req, reply) =>
-    reply.status(201).send(await models.duplicate(await inAccount(req, deps), req.params.id, bodyOf(req))),
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'DELETE',
+      path: '/api/models/{id}/columns/{columnKey}',
+      summary: 'Remove a column from the draft',
+      tag,
+      access: 'account',
+      params: modelColumnParamsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.deleteColumn(ctx, params.id, params.columnKey),
   );
-  app.post<{ Params: { id: string } }>('/api/models/:id/validate-function', async (req) =>
-    models.validateFunction(await inAccount(req, deps), req.params.id, bodyOf(req)),
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/joins',
+      summary: "Save the draft's joins",
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: joinsInputSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.setJoins(ctx, params.id, body),
   );
-  app.put<{ Params: { id: string } }>('/api/models/:id/set-active', async (req) =>
-    models.setActive(await inAccount(req, deps), req.params.id),
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/pivots',
+      summary: "Save the draft's pivots",
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: pivotsInputSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.setPivots(ctx, params.id, body),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/filter_groups',
+      summary: "Save the draft's filter groups",
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: filterGroupsInputSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.setFilterGroups(ctx, params.id, body),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/sort',
+      summary: "Save the draft's sort",
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: sortInputSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params, body }) => models.setSort(ctx, params.id, body),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models/{id}/publish',
+      summary: 'Publish the draft: it becomes the active version',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.publish(ctx, params.id),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models/{id}/revert',
+      summary: 'Discard the draft',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.revert(ctx, params.id),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models/{id}/duplicate',
+      summary: 'A new model whose draft copies a version',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: duplicateModelSchema,
+      answers: CREATED,
+    },
+    async ({ ctx, params, body }) => models.duplicate(ctx, params.id, body),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models/{id}/validate-function',
+      summary: "Check a formula against a version's columns",
+      description: VERSION_IN_ID,
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: validateFunctionSchema,
+      answers: { 200: { description: 'Whether it is valid, and where not.', json: validateFunctionResultSchema } },
+    },
+    async ({ ctx, params, body }) => models.validateFunction(ctx, params.id, body),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/models/{id}/set-active',
+      summary: 'Make an earlier published version the one in use',
+      description: VERSION_IN_ID,
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.setActive(ctx, params.id),
   );
 }

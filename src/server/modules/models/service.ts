@@ -1,16 +1,15 @@
 import {
   EMPTY_DEFINITION,
-  addColumnSchema,
-  createModelSchema,
-  duplicateModelSchema,
-  filterGroupsInputSchema,
-  joinsInputSchema,
-  pivotsInputSchema,
-  renameModelSchema,
-  reorderColumnsSchema,
-  sortInputSchema,
-  updateColumnSchema,
-  validateFunctionSchema,
+  type AddColumnRequest,
+  type DuplicateModelRequest,
+  type FilterGroupsRequest,
+  type JoinsRequest,
+  type ModelNameRequest,
+  type PivotsRequest,
+  type ReorderColumnsRequest,
+  type SortRequest,
+  type UpdateColumnRequest,
+  type ValidateFunctionRequest,
   type Model,
   type ModelListItem,
   type ModelVersionSummary,
@@ -19,7 +18,6 @@ import {
 import { FORMULA_FUNCTIONS } from '../../../shared/functions';
 import type { AccountContext, Deps } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import { checkFormula } from './describe';
 import { addColumn, checkJoins, deleteColumn, reorderColumns, updateColumn } from './edits';
@@ -29,7 +27,8 @@ import { activateVersion, deleteModel } from './views';
 import { registerModelWrites } from './durable-writes';
 import { VERSION_NOT_FOUND, createModelCore, pickVersion } from './core';
 import { createPivotData } from './pivot-data';
-import { PIVOT_EXPORT_FORMATS, type PivotExportFormat } from './pivot-export';
+import type { PivotExportFormat } from './pivot-export';
+import type { PivotExportQuery, PivotPageRequest } from '../../../shared/models-api';
 
 export function createModelsService(deps: Deps) {
   registerModelWrites(deps.writes);
@@ -75,9 +74,8 @@ export function createModelsService(deps: Deps) {
       return items.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
     },
 
-    async create(ctx: AccountContext, raw: unknown): Promise<Model> {
+    async create(ctx: AccountContext, { name }: ModelNameRequest): Promise<Model> {
       requireWriter(ctx);
-      const { name } = parseInput(createModelSchema, raw);
       return createWith(ctx, name, EMPTY_DEFINITION, []);
     },
 
@@ -100,9 +98,8 @@ export function createModelsService(deps: Deps) {
       }));
     },
 
-    async rename(ctx: AccountContext, id: string, raw: unknown): Promise<Model> {
+    async rename(ctx: AccountContext, id: string, { name }: ModelNameRequest): Promise<Model> {
       requireWriter(ctx);
-      const { name } = parseInput(renameModelSchema, raw);
       const model = await mustModel(ctx, id);
       await touchModel(db, id, now(), name);
       return get(ctx, model.id, { draft: true });
@@ -126,47 +123,35 @@ export function createModelsService(deps: Deps) {
       });
     },
 
-    addColumn: (ctx: AccountContext, id: string, raw: unknown) => {
-      const input = parseInput(addColumnSchema, raw);
-      return editDraft(ctx, id, async (definition, sources) => {
+    addColumn: (ctx: AccountContext, id: string, input: AddColumnRequest) =>
+      editDraft(ctx, id, async (definition, sources) => {
         const withSource = input.sourceColumn
           ? [...sources, ...(await loadSources(db, ctx.accountId, [input.sourceColumn]))]
           : sources;
         if (input.function) refuseBadFormula(definition, withSource, input.function, null);
         return addColumn(definition, input, withSource).definition;
-      });
-    },
-    updateColumn: (ctx: AccountContext, id: string, columnKey: string, raw: unknown) => {
-      const input = parseInput(updateColumnSchema, raw);
-      return editDraft(ctx, id, (definition, sources) => {
+      }),
+    updateColumn: (ctx: AccountContext, id: string, columnKey: string, input: UpdateColumnRequest) =>
+      editDraft(ctx, id, (definition, sources) => {
         if (input.function !== undefined) refuseBadFormula(definition, sources, input.function, columnKey);
         return updateColumn(definition, columnKey, input);
-      });
-    },
+      }),
     deleteColumn: (ctx: AccountContext, id: string, columnKey: string) =>
       editDraft(ctx, id, (definition) => deleteColumn(definition, columnKey)),
-    reorderColumns: (ctx: AccountContext, id: string, raw: unknown) => {
-      const input = parseInput(reorderColumnsSchema, raw);
-      return editDraft(ctx, id, (definition) => reorderColumns(definition, input));
-    },
-    setJoins: (ctx: AccountContext, id: string, raw: unknown) => {
-      const { joins } = parseInput(joinsInputSchema, raw);
+    reorderColumns: (ctx: AccountContext, id: string, input: ReorderColumnsRequest) =>
+      editDraft(ctx, id, (definition) => reorderColumns(definition, input)),
+    setJoins: (ctx: AccountContext, id: string, { joins }: JoinsRequest) => {
       checkJoins(joins);
       return editDraft(ctx, id, (definition) => ({ ...definition, joins }));
     },
-    setPivots: (ctx: AccountContext, id: string, raw: unknown) => {
-      const { pivots } = parseInput(pivotsInputSchema, raw);
+    setPivots: (ctx: AccountContext, id: string, { pivots }: PivotsRequest) => {
       if (new Set(pivots.map((p) => p.key)).size !== pivots.length) throw badInput('Pivot keys must be unique.');
       return editDraft(ctx, id, (definition) => ({ ...definition, pivots }));
     },
-    setFilterGroups: (ctx: AccountContext, id: string, raw: unknown) => {
-      const { filterGroups } = parseInput(filterGroupsInputSchema, raw);
-      return editDraft(ctx, id, (definition) => ({ ...definition, filterGroups }));
-    },
-    setSort: (ctx: AccountContext, id: string, raw: unknown) => {
-      const { sort } = parseInput(sortInputSchema, raw);
-      return editDraft(ctx, id, (definition) => ({ ...definition, sort }));
-    },
+    setFilterGroups: (ctx: AccountContext, id: string, { filterGroups }: FilterGroupsRequest) =>
+      editDraft(ctx, id, (definition) => ({ ...definition, filterGroups })),
+    setSort: (ctx: AccountContext, id: string, { sort }: SortRequest) =>
+      editDraft(ctx, id, (definition) => ({ ...definition, sort })),
 
     /** The draft becomes the active version, its view created first so readers never miss it. */
     async publish(ctx: AccountContext, id: string): Promise<Model> {
@@ -228,9 +213,8 @@ export function createModelsService(deps: Deps) {
     },
 
     /** A new model whose draft copies a version: the one named, else the active one, else the newest draft. */
-    async duplicate(ctx: AccountContext, id: string, raw: unknown): Promise<Model> {
+    async duplicate(ctx: AccountContext, id: string, input: DuplicateModelRequest): Promise<Model> {
       requireWriter(ctx);
-      const input = parseInput(duplicateModelSchema, raw);
       const model = await mustModel(ctx, id);
       const versions = await listVersions(db, id);
       const source = input.versionId ? versions.find((v) => v.id === input.versionId) : pickVersion(versions, false);
@@ -242,32 +226,28 @@ export function createModelsService(deps: Deps) {
 
     functions: () => FORMULA_FUNCTIONS,
 
-    pivotPage: (ctx: AccountContext, versionId: string, pivotKey: string, raw: unknown) =>
-      pivots.page(ctx, versionId, pivotKey, raw),
+    pivotPage: (ctx: AccountContext, versionId: string, pivotKey: string, request: PivotPageRequest) =>
+      pivots.page(ctx, versionId, pivotKey, request),
 
     /** The pivot of the version shown on the model page (the draft, else the active one), whole. */
-    async exportPivot(
-      ctx: AccountContext,
-      id: string,
-      query: { pivotKey?: string; format?: string; versionId?: string },
-    ) {
-      const format: PivotExportFormat = query.format === 'xlsx' ? 'xlsx' : 'csv';
-      if (query.format !== undefined && !(query.format in PIVOT_EXPORT_FORMATS)) {
-        throw badInput('Choose csv or xlsx.');
-      }
+    async exportPivot(ctx: AccountContext, id: string, query: PivotExportQuery) {
+      const format: PivotExportFormat = query.format;
       await mustModel(ctx, id);
       const versions = await listVersions(db, id);
       const version = query.versionId ? versions.find((v) => v.id === query.versionId) : pickVersion(versions, true);
       if (!version) throw notFound(VERSION_NOT_FOUND);
-      const result = await pivots.all(ctx, version.id, query.pivotKey ?? '');
+      const result = await pivots.all(ctx, version.id, query.pivotKey);
       // Any name is made safe for the header by http/attachment.ts; this keeps the file name plain.
       const safeName = result.name.replace(/[^\w .-]+/g, '_').trim() || 'pivot';
       return { ...result, format, fileName: `${safeName}.${format}`, sheetName: result.name };
     },
 
     /** Checks a formula in the scope of a version's columns, pointing at the problem's position. */
-    async validateFunction(ctx: AccountContext, versionId: string, raw: unknown): Promise<ValidateFunctionResult> {
-      const input = parseInput(validateFunctionSchema, raw);
+    async validateFunction(
+      ctx: AccountContext,
+      versionId: string,
+      input: ValidateFunctionRequest,
+    ): Promise<ValidateFunctionResult> {
       const found = await findVersion(db, ctx.accountId, versionId);
       if (!found) throw notFound(VERSION_NOT_FOUND);
       const { sources } = await describe(ctx, found.version.definition);
