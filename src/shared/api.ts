@@ -29,5 +29,22 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A whole number that may come as text (a query string: `?page=2`) or as a number (JSON, tRPC),
+ * then held to `schema`'s bounds.
+ */
+export function wholeNumber(schema: z.ZodNumber) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,15}$/, 'Enter a whole number.')
+        .transform(Number),
+    ])
+    .pipe(schema);
+}
+
 /** Answers of calls that only say they were done. */
 export const messageAnswerSchema = z.object({ message: z.string() });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { columnSchema, filterSchema } from './tables';
-import { nameSchema } from './accounts';
+import { idSchema, nameSchema } from './accounts';
+import { idParamsSchema, wholeNumber } from './api';
 
 /** Defaults of a table made by 'Add a table' (spec: 'New table', columns A and B, 10 blank rows). */
 export const NEW_TABLE = { name: 'New table', columns: ['A', 'B'], rows: 10 } as const;
@@ -106,3 +107,47 @@ export const tableChangeSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type TableChange = z.infer<typeof tableChangeSchema>;
+
+// ---- The calls (REST and tRPC) ----
+
+/** The 'Tables' page: a name filter and a page (query string or tRPC input). */
+export const staticTableListSchema = z.object({
+  query: z.string().trim().max(200).default(''),
+  page: wholeNumber(z.number().int().min(1)).default(1),
+  pageSize: wholeNumber(z.number().int().min(1).max(200)).default(LIMITS.defaultPageSize),
+});
+export type StaticTableListRequest = z.output<typeof staticTableListSchema>;
+
+export type CreateStaticTableRequest = z.output<typeof createStaticTableSchema>;
+export type ReplaceDataRequest = z.output<typeof replaceDataSchema>;
+export type RenameStaticTableRequest = z.output<typeof renameStaticTableSchema>;
+export type StaticQueryRequest = z.output<typeof staticQuerySchema>;
+
+/** The editor's changes: at most 100 in one call, applied together. */
+export const staticTableChangesSchema = z.object({ changes: z.array(tableChangeSchema).min(1).max(100) });
+export type StaticTableChangesRequest = z.output<typeof staticTableChangesSchema>;
+
+export const staticTableRenameInputSchema = renameStaticTableSchema.extend({ id: idSchema });
+export const staticTableChangesInputSchema = idParamsSchema.extend(staticTableChangesSchema.shape);
+
+/** PUT /api/static-tables/{id}/upload: one CSV file in the multipart part `file`. */
+export const csvUploadPartsSchema = z.object({
+  file: z.file().mime('text/csv').max(STATIC_TABLE_LIMITS.uploadMaxBytes),
+});
+
+/** A row as the static table calls answer it: `_row_id` and column keys to values. */
+const staticRowSchema = z.record(z.string(), z.unknown());
+
+/** A table with its columns (and, where asked, every row). */
+export const staticTableSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  modifiedAt: z.string(),
+  rowCount: z.number(),
+  columns: z.array(columnSchema),
+  rows: z.array(staticRowSchema).optional(),
+});
+export const staticRowsSchema = z.array(staticRowSchema);
+export const staticTableRenamedSchema = z.object({ id: z.string(), name: z.string() });
+/** What the editor's changes leave: the columns and the row count. */
+export const staticTableChangedSchema = z.object({ columns: z.array(columnSchema), rowCount: z.number() });

@@ -1,22 +1,20 @@
 import fs from 'node:fs';
 import {
   NEW_TABLE,
-  createStaticTableSchema,
-  renameStaticTableSchema,
-  replaceDataSchema,
-  staticQuerySchema,
-  tableChangeSchema,
   STATIC_TABLE_LIMITS,
+  type CreateStaticTableRequest,
   type CsvImportAnswer,
+  type RenameStaticTableRequest,
+  type ReplaceDataRequest,
+  type StaticQueryRequest,
+  type StaticTableChangesRequest,
+  type StaticTableListRequest,
   type StaticTableSummary,
 } from '../../../shared/static-tables';
-import { LIMITS } from '../../../shared/limits';
-import { z } from 'zod';
 import type { Column, Paged } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { newId } from '../../db/ids';
 import { notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import { importCsvToTable } from '../../warehouse/csv-import';
 import { importAnswer } from './import-answer';
 import { importColumns, matchHeaders, type ImportColumns } from './import-columns';
@@ -31,12 +29,6 @@ import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
 import { createTableSql, insertRows } from './rows';
 import { warehouseError } from './warehouse-errors';
-
-const listSchema = z.object({
-  query: z.string().trim().max(200).default(''),
-  page: z.number().int().min(1).default(1),
-  pageSize: z.number().int().min(1).max(200).default(LIMITS.defaultPageSize),
-});
 
 const NOT_FOUND = 'Table not found.';
 
@@ -136,8 +128,8 @@ export function createStaticTablesService(deps: Deps) {
   }
 
   return {
-    async list(ctx: AccountContext, raw: unknown): Promise<Paged<StaticTableSummary>> {
-      return listStaticTables(db, ctx.accountId, parseInput(listSchema, raw));
+    async list(ctx: AccountContext, request: StaticTableListRequest): Promise<Paged<StaticTableSummary>> {
+      return listStaticTables(db, ctx.accountId, request);
     },
 
     /** 'Add a table': 'New table' with columns A and B and 10 blank rows. */
@@ -152,9 +144,8 @@ export function createStaticTablesService(deps: Deps) {
       );
     },
 
-    async create(ctx: AccountContext, raw: unknown) {
+    async create(ctx: AccountContext, input: CreateStaticTableRequest) {
       requireWriter(ctx);
-      const input = parseInput(createStaticTableSchema, raw);
       return create(ctx, input.name, keyColumns(input.columns), input.rows);
     },
 
@@ -174,10 +165,9 @@ export function createStaticTablesService(deps: Deps) {
       return { ...base, rows };
     },
 
-    async rename(ctx: AccountContext, id: string, raw: unknown) {
+    async rename(ctx: AccountContext, id: string, { name }: RenameStaticTableRequest) {
       await mustFind(ctx, id);
       requireWriter(ctx);
-      const { name } = parseInput(renameStaticTableSchema, raw);
       await db
         .updateTable('static_tables')
         .set({ name, modified_at: clock().toISOString() })
@@ -201,10 +191,9 @@ export function createStaticTablesService(deps: Deps) {
     },
 
     /** Replaces columns and rows at once: a failed write leaves the old table as it was. */
-    async replaceData(ctx: AccountContext, id: string, raw: unknown) {
+    async replaceData(ctx: AccountContext, id: string, input: ReplaceDataRequest) {
       await mustFind(ctx, id);
       requireWriter(ctx);
-      const input = parseInput(replaceDataSchema, raw);
       const warehouse = deps.warehouse.forAccount(ctx.accountId);
       const next = `${warehouseTableName(id)}__next`;
       await exclusive(ctx, id, async () => {
@@ -230,8 +219,7 @@ export function createStaticTablesService(deps: Deps) {
     },
 
     /** Rows matching the filters (one group, joined by their condition operators). */
-    async query(ctx: AccountContext, id: string, raw: unknown) {
-      const { filters } = parseInput(staticQuerySchema, raw);
+    async query(ctx: AccountContext, id: string, { filters }: StaticQueryRequest) {
       const table = await mustFind(ctx, id);
       const columns = await listColumns(db, id);
       const compiled = compileTableQuery(staticRelation(id, columns), {
@@ -294,10 +282,9 @@ export function createStaticTablesService(deps: Deps) {
     },
 
     /** The editor's cell edits and row/column changes, in one warehouse transaction. */
-    async change(ctx: AccountContext, id: string, raw: unknown) {
+    async change(ctx: AccountContext, id: string, { changes }: StaticTableChangesRequest) {
       await mustFind(ctx, id);
       requireWriter(ctx);
-      const { changes } = parseInput(z.object({ changes: z.array(tableChangeSchema).min(1).max(100) }), raw);
       return exclusive(ctx, id, () => applyChanges(deps, ctx, id, changes));
     },
   };
