@@ -199,8 +199,10 @@ async function main(): Promise<void> {
     );
     sampler.phase('direct');
     log('Direct loads into DuckDB');
-    const pgDirect = await directPostgres(peer, warehouse, tmp);
-    const apiDirect = await directApi(api.url, warehouse, tmp);
+    // The account's warehouse reads files only from its own work folders.
+    fs.mkdirSync(warehouse.scratchDir, { recursive: true });
+    const pgDirect = await directPostgres(peer, warehouse, warehouse.scratchDir);
+    const apiDirect = await directApi(api.url, warehouse, warehouse.scratchDir);
 
     // The synced tables must hold every row, or the speed means nothing.
     const synced: Record<string, number> = {};

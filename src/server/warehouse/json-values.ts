@@ -24,6 +24,8 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import { fitsDouble } from '../exact-values/decimal-text';
+import { parseJsonExact } from '../exact-values/json';
 import {
   dateText,
   infinityText,
@@ -44,7 +46,10 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** `type` is the value's column type; it tells JSON text (alias JSON) from other text. */
 export function toJsonValue(value: DuckDBValue, type?: DuckDBType): JsonValue {
   if (value === null || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return String(value);
+    return type?.typeId === DuckDBTypeId.FLOAT ? shortestFloat32(value) : value;
+  }
   if (typeof value === 'bigint') return integerValue(value);
   if (typeof value === 'string') return type?.alias === 'JSON' ? parsedJson(value) : value;
   if (value instanceof DuckDBDecimalValue) return decimalValue(value);
@@ -85,17 +90,62 @@ function integerValue(value: bigint): number | string {
   return Number.isSafeInteger(n) ? n : value.toString();
 }
 
-/** A number when the nearest double still prints as the same decimal, else the exact decimal text. */
+/**
+ * A number when the double prints (shortest, as JSON does) as the same decimal, else the exact
+ * decimal text: 48121060423.283203 has a nearest double that JSON writes as 48121060423.2832.
+ */
 function decimalValue(value: DuckDBDecimalValue): number | string {
   const text = value.toString();
-  const n = Number(text);
-  return Number.isFinite(n) && n.toFixed(value.scale) === text ? n : text;
+  return fitsDouble(text) ? Number(text) : text;
 }
 
-/** JSON columns hold text; invalid text (DuckDB does not always check it) is shown as it is. */
+/** The two floats next to a float (by magnitude), through its bits. */
+function floatNeighbours(value: number): [number, number] {
+  const float = new Float32Array(1);
+  const bits = new Uint32Array(float.buffer);
+  float[0] = value;
+  const own = bits[0] as number;
+  bits[0] = own + 1;
+  const above = float[0] as number;
+  bits[0] = own - 1;
+  return [above, float[0] as number];
+}
+
+/**
+ * A FLOAT (4 bytes) arrives as the double of the same value, which prints with the double's digits
+ * (0.1 as 0.10000000149011612). What it holds is the shortest decimal that reads back as the same
+ * float, strictly nearer to it than to either neighbour (a decimal halfway between two floats is
+ * read differently by different readers), the nearest such, ties to an even last digit: what
+ * PostgreSQL prints.
+ */
+function shortestFloat32(value: number): number {
+  if (value === 0) return value;
+  const halfways = floatNeighbours(value).map((next) => (value + next) / 2);
+  for (let digits = 1; digits <= 9; digits++) {
+    const [mantissa = '', exponent = '0'] = value.toExponential(digits - 1).split('e');
+    const scale = Number(exponent) - (digits - 1);
+    const rounded = BigInt(mantissa.replace('.', ''));
+    let best: { n: number; distance: number } | null = null;
+    for (const candidate of [rounded - 1n, rounded, rounded + 1n]) {
+      const n = Number(`${candidate}e${scale}`);
+      if (Math.fround(n) !== value || halfways.includes(n)) continue;
+      const distance = Math.abs(n - value);
+      if (!best || distance < best.distance || (distance === best.distance && candidate % 2n === 0n)) {
+        best = { n, distance };
+      }
+    }
+    if (best) return best.n;
+  }
+  return value;
+}
+
+/**
+ * JSON columns hold text; invalid text (DuckDB does not always check it) is shown as it is. A
+ * number a double would change (more than 15 digits) becomes its exact text, like a BIGINT.
+ */
 function parsedJson(text: string): JsonValue {
   try {
-    return JSON.parse(text) as JsonValue;
+    return parseJsonExact(text, (n) => (fitsDouble(n.text) ? Number(n.text) : n.text)) as JsonValue;
   } catch {
     return text;
   }

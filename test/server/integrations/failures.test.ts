@@ -92,7 +92,9 @@ describe('failing syncs', () => {
     t.clock.advance(60_000);
     expectCompleted(await syncNow(t, cookie, integration.id));
     expect(source.requests[2]!.state).toEqual({ cursor: at(2) });
-    expect((await datasetRows(t, cookie, datasetId)).map((r) => r.label)).toEqual(['a', 'b', 'a', 'b']);
+    // This source ignores the state and sends both records again. Append keeps each new one; 'b' sits
+    // at the saved cursor (the inclusive boundary) and is stored already, so it is not added twice.
+    expect((await datasetRows(t, cookie, datasetId)).map((r) => r.label)).toEqual(['a', 'b', 'a']);
 
     // Jobs filter by status and sort.
     const onlyFailed = ok(
@@ -168,8 +170,12 @@ describe('failing syncs', () => {
     expect(failed.status).toBe('Failed');
     expect(failed.attempts[0]!.progress.datasets[0]!.status).toBe('Failed');
     expect(failed.logs).toContain(
-      "[ERROR] Items: SystemError: A record does not fit the dataset's columns: invalid timestamp field format: " +
-        '"not a time", expected format is (YYYY-MM-DD HH:MM:SS[.US][±HH[:MM[:SS]]| ZONE]). ' +
+      '[WARN] Items: Column seen_at (timestamptz): 1 value does not fit; the sync stops and the dataset keeps its previous data.',
+    );
+    expect(failed.logs).toContain(
+      "[ERROR] Items: SystemError: A record does not fit the dataset's columns: column seen_at (timestamptz): " +
+        '1 value does not fit (invalid timestamp field format: "not a time", expected format is ' +
+        '(YYYY-MM-DD HH:MM:SS[.US][±HH[:MM[:SS]]| ZONE])). ' +
         'If the source changed its types, refresh the datasets. Its previous data is unchanged.',
     );
     expect(await check()).toEqual({ n: total, misplaced: 0 });

@@ -62,7 +62,7 @@ describe('Sample data: discovery and syncs', () => {
       parameters: [],
     });
     const typeOf = Object.fromEntries(types.map((r) => [r.column_name, r.data_type]));
-    expect(typeOf).toMatchObject({ order_id: 'DOUBLE', status: 'VARCHAR', ordered_at: 'TIMESTAMP WITH TIME ZONE' });
+    expect(typeOf).toMatchObject({ order_id: 'BIGINT', status: 'VARCHAR', ordered_at: 'TIMESTAMP WITH TIME ZONE' });
 
     // The tables API lists and pages the datasets.
     const tables = ok(await api<TableSummary[]>(t, cookie, 'GET', '/api/tables?types=IntegrationDataset'));

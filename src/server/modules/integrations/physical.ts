@@ -4,7 +4,6 @@
  * stable key and the tie-break of de-duplication).
  */
 import { RESERVED_SCHEMAS, schemaNameFrom } from '../../../shared/integrations';
-import type { ColumnType } from '../../../shared/tables';
 import { badInput } from '../../errors';
 import { quoteIdentifier, quoteQualified } from '../../warehouse/quote';
 
@@ -30,23 +29,4 @@ export function datasetTableName(datasetName: string, taken: ReadonlySet<string>
   let name = base;
   for (let i = 2; taken.has(name); i++) name = `${base}_${i}`;
   return name;
-}
-
-/** The DuckDB type that stores a property of the spec's column type (arrays and objects as JSON). */
-export function storedType(type: ColumnType): string {
-  switch (type) {
-    case 'Number':
-      return 'DOUBLE';
-    case 'Boolean':
-      return 'BOOLEAN';
-    case 'Date':
-      return 'DATE';
-    case 'DateTime':
-      return 'TIMESTAMPTZ';
-    case 'Json':
-    case 'Array':
-      return 'JSON';
-    default:
-      return 'VARCHAR';
-  }
 }

@@ -1,24 +1,53 @@
 /**
  * Loading a dataset's rows into the warehouse. Every sync writes a staging table first (record
- * batches through JSON files, files read by DuckDB as they are) and swaps it in only when the read
- * succeeded, so a failed sync leaves the dataset's previous rows as they were.
+ * batches through JSON files, files read by DuckDB) with each column in its exact storage format
+ * (connectors/formats.ts), and swaps it in (swap-in.ts) only when the read succeeded, so a failed
+ * sync leaves the dataset's previous rows as they were.
+ *
+ * A value its column's format cannot hold is never changed silently. Numbers widen: a whole
+ * number or a decimal too large for its column makes the column an exact decimal, and a value no
+ * decimal of 38 digits holds makes it exact text. Other values make the column exact text when its
+ * types were inferred from samples (`onMisfit: 'text'`), and stop the sync when the source declared
+ * them (`'refuse'`). Either way the run log names the dataset, the column and the count.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IngestionType } from '../../../shared/integrations';
-import { LIMITS } from '../../../shared/limits';
-import type { Column, ColumnType } from '../../../shared/tables';
 import { quoteString } from '../../warehouse/quote';
-import { swapTable } from '../../warehouse/swap-table';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
-import { ConnectorError } from './connectors/types';
-import { ROW_ID, STAGING_PREFIX, q, quoteQualified, storedType } from './physical';
-import { crashPoint } from '../../durability/crash-points';
+import type { Column } from '../../../shared/tables';
+import { ConnectorError, type LogLevel } from './connectors/types';
+import { parseJsonExact } from '../../exact-values/json';
+import {
+  duckDbType,
+  EXACT_DECIMAL,
+  formatOfDuckDbType,
+  formatText,
+  TEXT,
+  type StorageFormat,
+} from './connectors/formats';
+import { holds } from './stored-types';
+import { ROW_ID, STAGING_PREFIX, q, quoteQualified } from './physical';
+import { converterFor, MISFIT, type StagedValue } from './record-values';
+import { batchType, fromBatch, fromText, fromTyped, type SniffedFormats, type TextCast } from './stage-sql';
 
 export interface StagedColumn {
   name: string;
-  type: ColumnType;
+  format: StorageFormat;
+  /** A value the format cannot hold (and no wider number can): the column becomes text, or the sync stops. */
+  onMisfit: 'text' | 'refuse';
+}
+
+/** A column whose values did not all fit its format, and what it became. */
+export interface ColumnNotice {
+  column: string;
+  /** Values that did not fit. */
+  count: number;
+  /** The format discovered, and the one the column took. */
+  from: string;
+  to: string;
+  /** Why, in words (e.g. 'need more than 38 digits'). */
+  reason: string;
 }
 
 export interface Staging {
@@ -28,6 +57,9 @@ export interface Staging {
   /** Rows written so far. */
   rows: number;
   bytes: number;
+  notices: Map<string, ColumnNotice>;
+  /** The run's log for this dataset (its lines are prefixed with the dataset's name). */
+  log(level: LogLevel, message: string): void;
 }
 
 export async function ensureSchema(executor: WarehouseExecutor, schema: string): Promise<void> {
@@ -48,13 +80,23 @@ export async function createStaging(
   schema: string,
   table: string,
   columns: StagedColumn[],
+  log: (level: LogLevel, message: string) => void = () => undefined,
 ): Promise<Staging> {
   const name = `${STAGING_PREFIX}${table}_${randomBytes(4).toString('hex')}`;
-  const defs = [`${q(ROW_ID)} BIGINT`, ...columns.map((c) => `${q(c.name)} ${storedType(c.type)}`)];
+  const defs = [`${q(ROW_ID)} BIGINT`, ...columns.map((c) => `${q(c.name)} ${duckDbType(c.format)}`)];
   await executor.exclusive(`table:${schema}.${name}`, () =>
     executor.run(`CREATE TABLE ${quoteQualified(schema, name)} (${defs.join(', ')})`),
   );
-  return { schema, name, columns, rows: 0, bytes: 0 };
+  // Copies: widening a column changes its format for the rest of this sync only.
+  return {
+    schema,
+    name,
+    columns: columns.map((c) => ({ ...c })),
+    rows: 0,
+    bytes: 0,
+    notices: new Map(),
+    log,
+  };
 }
 
 export async function dropStaging(executor: WarehouseExecutor, staging: Staging): Promise<void> {
@@ -63,37 +105,155 @@ export async function dropStaging(executor: WarehouseExecutor, staging: Staging)
   );
 }
 
-/** `{'name': 'TYPE', ...}` for read_json: property names are source data, quoted as SQL strings. */
-function jsonColumnsArgument(columns: StagedColumn[]): string {
-  return `{${columns.map((c) => `${quoteString(c.name)}: ${quoteString(storedType(c.type))}`).join(', ')}}`;
+const onStaging = <T>(executor: WarehouseExecutor, staging: Staging, work: () => Promise<T>) =>
+  executor.exclusive(`table:${staging.schema}.${staging.name}`, work);
+
+/** The format a column widens to when a value does not fit: numbers to exact decimals, then text. */
+function widerFormat(format: StorageFormat): StorageFormat {
+  const numeric =
+    format.kind === 'int' || format.kind === 'decimal' || format.kind === 'double' || format.kind === 'float';
+  return numeric ? EXACT_DECIMAL : TEXT;
+}
+
+/** Text of the values already staged in a column (lists and JSON as JSON). */
+function asText(format: StorageFormat, ref: string): string {
+  return format.kind === 'list' || format.kind === 'json'
+    ? `CAST(to_json(${ref}) AS VARCHAR)`
+    : `CAST(${ref} AS VARCHAR)`;
+}
+
+function note(staging: Staging, column: string, count: number, from: string, to: string, reason: string): void {
+  const seen = staging.notices.get(column);
+  staging.notices.set(column, {
+    column,
+    count: (seen?.count ?? 0) + count,
+    from: seen?.from ?? from,
+    to,
+    reason: seen && seen.to === to ? seen.reason : reason,
+  });
+}
+
+/**
+ * Misfits of one column: widens it (the staged values become text) or refuses the sync. `detail`
+ * is DuckDB's own words about a refused value, when it gave them.
+ */
+async function widen(
+  executor: WarehouseExecutor,
+  staging: Staging,
+  column: StagedColumn,
+  count: number,
+  detail?: string,
+) {
+  const next = widerFormat(column.format);
+  const values = count === 1 ? '1 value does' : `${count} values do`;
+  if (next.kind === 'text' && column.onMisfit === 'refuse') {
+    const what = `column ${column.name} (${formatText(column.format)}): ${values} not fit`;
+    staging.log(
+      'WARN',
+      `${what[0]?.toUpperCase()}${what.slice(1)}; the sync stops and the dataset keeps its previous data.`,
+    );
+    throw new ConnectorError(
+      `A record does not fit the dataset's columns: ${what}${detail ? ` (${detail})` : ''}. ` +
+        'If the source changed its types, refresh the datasets.',
+      'SystemError',
+    );
+  }
+  const from = formatText(column.format);
+  if (column.format.kind !== 'exact-decimal') {
+    const target = quoteQualified(staging.schema, staging.name);
+    await onStaging(executor, staging, () =>
+      executor.run(
+        `ALTER TABLE ${target} ALTER COLUMN ${q(column.name)} TYPE VARCHAR USING ${asText(column.format, q(column.name))}`,
+      ),
+    );
+  }
+  note(staging, column.name, count, from, formatText(next), `${values} not fit ${from}`);
+  column.format = next;
 }
 
 /**
  * DuckDB names a record that does not fit its column by the scratch file and a position within its
  * read buffer, which means nothing to the user; the problem itself (the value, the type) does.
  */
-function unfitRecordError(error: unknown): ConnectorError | null {
+function unfitDetail(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
   const match = /JSON transform error in file "[^"]*", in record\/value \d+: ([^\n]*)/.exec(message);
-  if (!match) return null;
-  return new ConnectorError(
-    `A record does not fit the dataset's columns: ${match[1]}. If the source changed its types, refresh the datasets.`,
-    'SystemError',
-  );
+  const conversion = /^(?:Conversion Error|Invalid Input Error): ([^\n]*)/.exec(message);
+  return match?.[1] ?? conversion?.[1] ?? null;
 }
 
-async function insertInto(executor: WarehouseExecutor, staging: Staging, select: string, file: string) {
-  const target = quoteQualified(staging.schema, staging.name);
-  const changed = await executor
-    .exclusive(`table:${staging.schema}.${staging.name}`, () =>
-      executor.run(`INSERT INTO ${target} BY NAME SELECT ${select}`, [file]),
-    )
-    .catch((error: unknown) => {
-      throw unfitRecordError(error) ?? error;
-    });
-  staging.rows += changed;
-  staging.bytes += (await fs.promises.stat(file)).size;
-  return changed;
+/**
+ * Runs the load `insert` (an INSERT ... SELECT built from the columns' current formats). When DuckDB
+ * refuses a value, `misfits` counts per column what does not fit; those columns widen and the load
+ * runs again. Only a refusal no column explains is an error.
+ */
+async function loadWithWidening(
+  executor: WarehouseExecutor,
+  staging: Staging,
+  insert: () => string,
+  misfits: () => string,
+  file: string,
+): Promise<number> {
+  for (;;) {
+    try {
+      return await onStaging(executor, staging, () => executor.run(insert(), [file]));
+    } catch (error) {
+      const detail = unfitDetail(error);
+      if (detail === null) throw error;
+      const [counts] = await executor.all({ sql: misfits(), parameters: [file] }).catch(() => [undefined]);
+      const found = staging.columns.flatMap((column, i) => {
+        const count = Number(counts?.[`m${i}`] ?? 0);
+        return count > 0 ? [{ column, count }] : [];
+      });
+      if (found.length === 0) {
+        throw new ConnectorError(
+          `A record does not fit the dataset's columns: ${detail}. If the source changed its types, refresh the datasets.`,
+          'SystemError',
+        );
+      }
+      for (const { column, count } of found) await widen(executor, staging, column, count, detail);
+    }
+  }
+}
+
+const misfitCounts = (casts: TextCast[]) =>
+  casts.map((cast, i) => `count(*) FILTER (WHERE NOT ${cast.fits})::DOUBLE AS m${i}`).join(', ') || '0 AS m0';
+
+/** `{'name': 'TYPE', ...}` for read_json: property names are source data, quoted as SQL strings. */
+function jsonColumnsArgument(columns: StagedColumn[], typeOf: (column: StagedColumn) => string): string {
+  return `{${columns.map((c) => `${quoteString(c.name)}: ${quoteString(typeOf(c))}`).join(', ')}}`;
+}
+
+/** The batch as read_json reads it; columns with values that do not fit are widened first. */
+async function batchOf(
+  executor: WarehouseExecutor,
+  staging: Staging,
+  records: Record<string, unknown>[],
+): Promise<Record<string, StagedValue>[]> {
+  for (;;) {
+    const { columns } = staging;
+    const converters = columns.map((c) => converterFor(c.format));
+    const misfits = new Array<number>(columns.length).fill(0);
+    const kept: Record<string, StagedValue>[] = new Array(records.length);
+    for (let r = 0; r < records.length; r++) {
+      const record = records[r] as Record<string, unknown>;
+      // No prototype: a property named __proto__ is data like any other.
+      const values = Object.create(null) as Record<string, StagedValue>;
+      for (let i = 0; i < columns.length; i++) {
+        const name = (columns[i] as StagedColumn).name;
+        const value = record[name];
+        if (value === undefined) continue;
+        const staged = (converters[i] as (v: unknown) => StagedValue | typeof MISFIT)(value);
+        if (staged === MISFIT) misfits[i] = (misfits[i] as number) + 1;
+        else values[name] = staged;
+      }
+      kept[r] = values;
+    }
+    if (misfits.every((n) => n === 0)) return kept;
+    for (const [i, count] of misfits.entries()) {
+      if (count > 0) await widen(executor, staging, columns[i] as StagedColumn, count);
+    }
+  }
 }
 
 /** Appends records (only the staged columns are kept) through a JSON array file in `tempDir`. */
@@ -105,112 +265,175 @@ export async function stageRecords(
 ): Promise<number> {
   if (records.length === 0 || staging.columns.length === 0) return 0;
   const file = path.join(tempDir, `batch-${randomBytes(6).toString('hex')}.json`);
-  const kept = records.map((record) => {
-    const values: Record<string, unknown> = {};
-    for (const column of staging.columns)
-      if (record[column.name] !== undefined) values[column.name] = record[column.name];
-    return values;
-  });
-  // One stringify of the whole batch: a call per record (and joining the lines) costs twice as much.
-  await fs.promises.writeFile(file, JSON.stringify(kept));
+  const target = quoteQualified(staging.schema, staging.name);
   try {
-    const names = staging.columns.map((c) => q(c.name)).join(', ');
-    const source = `read_json($1, format = 'array', columns = ${jsonColumnsArgument(staging.columns)})`;
-    return await insertInto(executor, staging, `${names} FROM ${source}`, file);
+    const kept = await batchOf(executor, staging, records);
+    // One stringify of the whole batch: a call per record (and joining the lines) costs twice as much.
+    await fs.promises.writeFile(file, JSON.stringify(kept));
+    // A column DuckDB refuses a value of becomes text: the file's value for it is read as it is.
+    const changed = await loadWithWidening(
+      executor,
+      staging,
+      () => {
+        const names = staging.columns.map((c) => q(c.name)).join(', ');
+        const select = staging.columns.map((c) => `${fromBatch(c.format, q(c.name))} AS ${q(c.name)}`);
+        const types = jsonColumnsArgument(staging.columns, (c) => batchType(c.format));
+        return `INSERT INTO ${target} (${names}) SELECT ${select.join(', ')} FROM read_json($1, format = 'array', columns = ${types})`;
+      },
+      () => {
+        const source = `read_json($1, format = 'array', columns = ${jsonColumnsArgument(staging.columns, () => 'VARCHAR')})`;
+        return `SELECT ${misfitCounts(staging.columns.map((c) => fromText(c.format, q(c.name), true)))} FROM ${source}`;
+      },
+      file,
+    );
+    staging.rows += changed;
+    staging.bytes += (await fs.promises.stat(file)).size;
+    return changed;
   } finally {
     await fs.promises.rm(file, { force: true });
   }
 }
 
-/** Appends a file a connector handed over, cast by column name to the staged types (missing ones stay NULL). */
-export async function stageFile(
-  executor: WarehouseExecutor,
-  staging: Staging,
-  file: { path: string; format: 'csv' | 'jsonl' | 'parquet' },
-): Promise<number> {
-  if (file.format === 'jsonl') {
-    const names = staging.columns.map((c) => q(c.name)).join(', ');
-    const source = `read_json($1, format = 'newline_delimited', columns = ${jsonColumnsArgument(staging.columns)})`;
-    return insertInto(executor, staging, `${names} FROM ${source}`, file.path);
+/** Records of a JSON lines file, every number exact, in batches. */
+async function* jsonLines(file: string, size: number): AsyncGenerator<Record<string, unknown>[]> {
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input: fs.createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let batch: Record<string, unknown>[] = [];
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    const value = parseJsonExact(line);
+    batch.push(
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : { value },
+    );
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
   }
-  const source = file.format === 'csv' ? `read_csv($1, header = true, all_varchar = true)` : `read_parquet($1)`;
-  const described = await executor.query({ sql: `SELECT * FROM ${source} LIMIT 0`, parameters: [file.path] });
-  const present = new Set(described.columns.map((c) => c.name));
-  const select = staging.columns
-    .filter((c) => present.has(c.name))
-    .map((c) => `CAST(${q(c.name)} AS ${storedType(c.type)}) AS ${q(c.name)}`);
-  if (select.length === 0) return 0;
-  return insertInto(executor, staging, `${select.join(', ')} FROM ${source}`, file.path);
+  if (batch.length > 0) yield batch;
 }
 
-export interface SwapOptions {
-  table: string;
-  ingestion: IngestionType;
-  primaryKey: string[];
-  cursorField: string | null;
+export interface StagedFile {
+  path: string;
+  format: 'csv' | 'jsonl' | 'parquet';
+  /** CSV whose every value is its type's canonical text (a database's own output): cast without guards. */
+  canonical?: boolean;
 }
+
+/** Appends a file a connector handed over, cast by column name to the staged formats (missing ones stay NULL). */
+export async function stageFile(executor: WarehouseExecutor, staging: Staging, file: StagedFile): Promise<number> {
+  if (file.format === 'jsonl') {
+    let changed = 0;
+    const dir = path.dirname(file.path);
+    for await (const records of jsonLines(file.path, 20_000))
+      changed += await stageRecords(executor, staging, records, dir);
+    return changed;
+  }
+  const source =
+    file.format === 'csv'
+      ? `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false)`
+      : `read_parquet($1)`;
+  const described = await executor.query({ sql: `SELECT * FROM ${source} LIMIT 0`, parameters: [file.path] });
+  const present = new Map(described.columns.map((c) => [c.name, c.sqlType]));
+  let sniffed: SniffedFormats | undefined;
+  if (file.format === 'csv' && !file.canonical) {
+    const [formats] = await executor.all({
+      sql: 'SELECT DateFormat AS date, TimestampFormat AS timestamp FROM sniff_csv($1)',
+      parameters: [file.path],
+    });
+    sniffed = {
+      date: (formats?.date as string | null) ?? null,
+      timestamp: (formats?.timestamp as string | null) ?? null,
+    };
+  }
+  // A typed file whose column the staged format cannot hold exactly (a later Parquet file with
+  // DOUBLE where the first had BIGINT) widens the column first: DuckDB's cast would round.
+  if (file.format === 'parquet') {
+    for (const column of staging.columns) {
+      const sourceType = present.get(column.name);
+      if (sourceType === undefined || holds(column.format, formatOfDuckDbType(sourceType))) continue;
+      const [counted] = await executor.all({
+        sql: `SELECT count(${q(column.name)})::DOUBLE AS n FROM ${source}`,
+        parameters: [file.path],
+      });
+      const count = Number(counted?.n ?? 0);
+      if (count > 0) await widen(executor, staging, column, count, `the file has ${sourceType}`);
+    }
+  }
+  const castOf = (column: StagedColumn) =>
+    file.format === 'csv'
+      ? fromText(column.format, q(column.name), file.canonical === true, sniffed)
+      : fromTyped(column.format, q(column.name), present.get(column.name) ?? '');
+  const loaded = () => staging.columns.filter((c) => present.has(c.name));
+  if (loaded().length === 0) return 0;
+  const target = quoteQualified(staging.schema, staging.name);
+  const changed = await loadWithWidening(
+    executor,
+    staging,
+    () => {
+      const columns = loaded();
+      const select = columns.map((c) => `${castOf(c).value} AS ${q(c.name)}`);
+      return `INSERT INTO ${target} (${columns.map((c) => q(c.name)).join(', ')}) SELECT ${select.join(', ')} FROM ${source}`;
+    },
+    () =>
+      `SELECT ${misfitCounts(staging.columns.map((c) => (present.has(c.name) ? castOf(c) : { value: '', fits: 'true' })))} FROM ${source}`,
+    file.path,
+  );
+  staging.rows += changed;
+  staging.bytes += (await fs.promises.stat(file.path)).size;
+  return changed;
+}
+
+const PLAIN_DECIMAL = `'-?[0-9]+(\\.[0-9]+)?'`;
 
 /**
- * Makes the staged rows the dataset's (Overwrite replaces the table; Append adds the rows, with new
- * columns; AppendDedup then keeps the newest row per primary key, by cursor then arrival). One
- * transaction, in which `alongside` also runs with the table as it will be: on failure the table is
- * as before. The caller holds `exclusive` of the table and of the staging table.
+ * Types the exact-decimal columns once every row is staged: DECIMAL(38, s) with s the largest scale
+ * read, when every value is a decimal number and 38 digits hold them all; else the column stays
+ * exact text, and the notice says why.
  */
-export async function swapIn<T>(
-  executor: WarehouseExecutor,
-  staging: Staging,
-  options: SwapOptions,
-  alongside: (tx: WarehouseSession, table: { columns: Column[]; rowCount: number }) => Promise<T>,
-): Promise<T> {
-  const { schema } = staging;
-  const target = quoteQualified(schema, options.table);
-  const staged = quoteQualified(schema, staging.name);
-  // Batches were appended (and committed) in the order they were read, and rowid follows insertion
-  // order: numbering here spares every batch a row_number() window, which would make DuckDB's
-  // parallel readers hand their rows over in order. Committed on its own, before the swap renames the
-  // table (see swap-table.ts); a crash in between leaves only a staging table, swept at start.
-  await executor.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
-  crashPoint('sync:rows-numbered');
-  const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
-  if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
-    return swapTable(executor, schema, staging.name, options.table, describedInside);
-  }
-  return executor.transaction(async (tx) => {
-    const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
-    const have = new Set(current.columns.map((c) => c.name));
-    const added = staging.columns.filter((column) => !have.has(column.name));
-    refuseWideAppend(current.columns.length - (have.has(ROW_ID) ? 1 : 0), added.length, options.table);
-    for (const column of added) {
-      await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${storedType(column.type)}`);
+export async function finishStaging(executor: WarehouseExecutor, staging: Staging): Promise<void> {
+  const target = quoteQualified(staging.schema, staging.name);
+  for (const column of staging.columns) {
+    if (column.format.kind !== 'exact-decimal') continue;
+    const c = q(column.name);
+    const [stats] = await executor.all({
+      sql:
+        `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND NOT regexp_full_match(${c}, ${PLAIN_DECIMAL}))::DOUBLE AS bad, ` +
+        `coalesce(max(CASE WHEN contains(${c}, '.') THEN length(${c}) - strpos(${c}, '.') ELSE 0 END), 0)::DOUBLE AS scale, ` +
+        `coalesce(max(length(ltrim(split_part(ltrim(${c}, '-'), '.', 1), '0'))), 0)::DOUBLE AS int_digits ` +
+        `FROM ${target}`,
+      parameters: [],
+    });
+    const bad = Number(stats?.bad ?? 0);
+    const scale = Number(stats?.scale ?? 0);
+    const intDigits = Number(stats?.int_digits ?? 0);
+    const from = staging.notices.get(column.name)?.from ?? 'decimal';
+    if (bad > 0) {
+      const values = bad === 1 ? '1 value is' : `${bad} values are`;
+      note(staging, column.name, bad, from, 'text', `${values} not a decimal number (e.g. NaN or Infinity)`);
+      column.format = TEXT;
+      continue;
     }
-    await tx.run(
-      `INSERT INTO ${target} BY NAME SELECT * REPLACE (${q(ROW_ID)} + ` +
-        `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}) FROM ${staged}`,
-    );
-    await tx.run(`DROP TABLE ${staged}`);
-    if (options.ingestion === 'AppendDedup' && options.primaryKey.length > 0) {
-      const order = [
-        ...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []),
-        `${q(ROW_ID)} DESC`,
-      ];
-      await tx.run(
-        `DELETE FROM ${target} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
-          `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
-          `FROM ${target}) WHERE rn > 1)`,
+    if (intDigits + scale > 38) {
+      note(
+        staging,
+        column.name,
+        0,
+        from,
+        'text',
+        `its values need ${intDigits + scale} digits, more than the 38 a decimal holds`,
       );
+      column.format = TEXT;
+      continue;
     }
-    return describedInside(tx);
-  });
-}
-
-/** An append may add columns, but never past the column limit: the dataset stays as it was. */
-function refuseWideAppend(existing: number, added: number, table: string): void {
-  if (existing + added <= LIMITS.maxColumns) return;
-  throw new ConnectorError(
-    `The sync would add ${added} columns to the ${existing} of ${table}; a dataset can have at most ` +
-      `${LIMITS.maxColumns} columns. Choose fewer properties in Dataset settings, or refresh all data to replace the table.`,
-    'ConfigError',
-  );
+    const type = `DECIMAL(38,${scale})`;
+    await onStaging(executor, staging, () =>
+      executor.run(`ALTER TABLE ${target} ALTER COLUMN ${c} TYPE ${type} USING CAST(${c} AS ${type})`),
+    );
+    column.format = { kind: 'decimal', precision: 38, scale };
+  }
 }
 
 /** The table's columns (without `_row_id`) as the tables API shows them, and its row count. */

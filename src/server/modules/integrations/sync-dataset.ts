@@ -7,7 +7,10 @@ import type { Column } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import type { Connector, ConnectorConfig, ConnectorContext, LogLevel } from './connectors/types';
 import { alwaysSelected, discoveredOf, parseJson, type DatasetRow } from './repo';
-import { createStaging, dropStaging, stageFile, stageRecords, swapIn, type StagedColumn } from './staging';
+import { createStaging, dropStaging, finishStaging, stageFile, stageRecords, type StagedColumn } from './staging';
+import { swapIn } from './swap-in';
+import { storageOf } from './connectors/formats';
+import { exactJsonText, parseJsonExact } from '../../exact-values/json';
 import { readAhead } from './read-ahead';
 import { LIMITS } from '../../../shared/limits';
 import type { WriteJournal } from '../../durability/write-journal';
@@ -50,7 +53,17 @@ export function selectedColumns(row: DatasetRow): StagedColumn[] {
   const chosen = new Set([...parseJson<string[]>(row.selected_properties, []), ...alwaysSelected(discovered)]);
   const properties =
     chosen.size === 0 ? discovered.properties : discovered.properties.filter((p) => chosen.has(p.name));
-  return properties.map((p) => ({ name: p.name, type: p.type }));
+  return properties.map((p) => ({ name: p.name, format: storageOf(p), onMisfit: p.onMisfit ?? 'refuse' }));
+}
+
+/** The saved state, numbers exact (a source's cursor may be a 64-bit id). */
+function savedState(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return parseJsonExact(text);
+  } catch {
+    return null;
+  }
 }
 
 export function abortedError(): Error {
@@ -75,7 +88,7 @@ export async function syncDataset(
       'ConfigError',
     );
   }
-  const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns);
+  const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns, ctx.log);
   let buffer: Record<string, unknown>[] = [];
   let state: unknown = null;
   // One batch is written while the connector reads on; the next waits for it, so batches land in
@@ -103,7 +116,7 @@ export async function syncDataset(
       properties: columns.map((c) => c.name),
       syncType,
       cursorField: discovered.cursorField,
-      state: syncType === 'Incremental' ? parseJson<unknown>(row.state, null) : null,
+      state: syncType === 'Incremental' ? savedState(row.state) : null,
     };
     for await (const item of readAhead(ctx.connector.read(ctx.config, request, connectorCtx))) {
       if (ctx.signal.aborted) throw abortedError();
@@ -123,15 +136,25 @@ export async function syncDataset(
     }
     await flushed();
     if (ctx.signal.aborted) throw abortedError();
+    await finishStaging(ctx.executor, staging);
+    for (const notice of staging.notices.values()) {
+      const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
+      ctx.log(
+        'WARN',
+        `Column ${notice.column}: ${notice.reason}; it is stored as ${stored} (discovered as ${notice.from}).`,
+      );
+    }
     const { executor, schema } = ctx;
     const options = {
       table: row.table_name,
       ingestion,
+      syncType,
       primaryKey: discovered.primaryKey,
       cursorField: discovered.cursorField,
+      log: ctx.log,
     };
     // State is kept only from a successful read; a full refresh starts it over.
-    const keptState = state === null ? (fullRefresh ? null : row.state) : JSON.stringify(state);
+    const keptState = state === null ? (fullRefresh ? null : row.state) : exactJsonText(state);
     const swapped = await exclusiveAll(
       executor,
       [`table:${schema}.${row.table_name}`, `table:${schema}.${staging.name}`],

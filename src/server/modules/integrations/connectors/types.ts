@@ -17,8 +17,18 @@ export interface DiscoveredProperty {
   isPrimaryKey: boolean;
   isCursor: boolean;
   description?: string;
-  /** e.g. 'date-time', 'int64', the source's own type name. */
+  /**
+   * The exact storage of the values (connectors/formats.ts), e.g. 'int64', 'decimal(20,6)',
+   * 'timestamptz', 'list<int32>'. Datasets discovered before formats existed hold other words here
+   * (the source's own type names); they keep the storage of their column type.
+   */
   format?: string;
+  /**
+   * What a value the format cannot hold does (after numbers widened to exact decimals): 'text'
+   * (types inferred from samples, shapes a source does not declare) makes the column exact text
+   * for that sync, with a warning; 'refuse' (the default: the source declared the type) stops it.
+   */
+  onMisfit?: 'text' | 'refuse';
 }
 
 export interface DiscoveredDataset {
@@ -45,7 +55,14 @@ export interface ReadRequest {
 /** What a read yields, in order. Files are handed to DuckDB as they are (fast path for large reads). */
 export type ReadItem =
   | { kind: 'records'; records: Record<string, unknown>[] }
-  | { kind: 'file'; path: string; format: 'csv' | 'jsonl' | 'parquet'; rows?: number }
+  | {
+      kind: 'file';
+      path: string;
+      format: 'csv' | 'jsonl' | 'parquet';
+      rows?: number;
+      /** CSV whose every value is its type's canonical text (a database's own output): cast as it is. */
+      canonical?: boolean;
+    }
   | { kind: 'state'; state: unknown }
   | { kind: 'log'; level: LogLevel; message: string };
 

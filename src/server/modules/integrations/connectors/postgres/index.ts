@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL connector (definition type Database). Reads run in one REPEATABLE READ READ ONLY
  * transaction, so the incremental upper bound (max cursor) and the copied rows come from the same
- * snapshot: nothing committed meanwhile is skipped, it is simply read by the next sync. Rows go
+ * snapshot: nothing committed meanwhile is skipped, it is simply read by the next sync. The lower
+ * bound is inclusive (`>=` the saved cursor), so rows written later with an equal cursor are read. Rows go
  * through COPY ... TO STDOUT as CSV files (see copy-to-files.ts) for DuckDB to load directly.
  * COPY takes no bind parameters, so the saved cursor is inlined with escapeLiteral and cast to the
  * column's own type; identifiers always go through escapeIdentifier.
@@ -14,6 +15,7 @@ import { canBeCursor, readCatalog, toDataset, type SourceColumn, type SourceTabl
 import { closeQuietly, connect, toConnectorError } from './connection';
 import { copyToCsvFiles } from './copy-to-files';
 import { parsePostgresConfig, type PostgresConfig } from './spec';
+import type { StorageFormat } from '../formats';
 
 export { postgresSpecification } from './spec';
 
@@ -55,12 +57,79 @@ async function discover(raw: ConnectorConfig, ctx: PgContext): Promise<Discovere
   return tables.map(toDataset);
 }
 
-/** The SELECT list: values printed so the warehouse reads them back (arrays as JSON, booleans as words). */
+/**
+ * A date, timestamp or timestamptz as text DuckDB reads exactly. PostgreSQL prints BC dates as
+ * `0044-03-15 BC`, which DuckDB would read as AD: those are printed with ISO 8601's astronomical
+ * year instead (1 BC is year 0, 44 BC is -0043). AD dates and ±infinity print as they are.
+ */
+function temporalText(sql: string, format: StorageFormat): string {
+  const kind = format.kind;
+  const first =
+    kind === 'date'
+      ? `DATE '0001-01-01'`
+      : kind === 'timestamptz'
+        ? `TIMESTAMPTZ '0001-01-01 00:00:00+00'`
+        : `TIMESTAMP '0001-01-01 00:00:00'`;
+  const rest =
+    kind === 'date' ? `'-MM-DD'` : kind === 'timestamptz' ? `'-MM-DD HH24:MI:SS.US"+00"'` : `'-MM-DD HH24:MI:SS.US'`;
+  const year = `to_char(${sql}, 'YYYY')::int`;
+  const astronomical = `CASE WHEN ${year} = 1 THEN '0000' ELSE '-' || lpad((${year} - 1)::text, 4, '0') END`;
+  return `CASE WHEN ${sql} < ${first} AND isfinite(${sql}) THEN ${astronomical} || to_char(${sql}, ${rest}) ELSE ${sql}::text END`;
+}
+
+/** An interval as its three parts (months, days, microseconds), which DuckDB keeps apart too. */
+function intervalText(sql: string): string {
+  return (
+    `(extract(year from ${sql}) * 12 + extract(month from ${sql}))::text || ' months ' || ` +
+    `extract(day from ${sql})::text || ' days ' || ` +
+    `((extract(hour from ${sql}) * 3600 + extract(minute from ${sql}) * 60) * 1000000 + extract(microseconds from ${sql}))::text || ' microseconds'`
+  );
+}
+
+/** A one-dimensional array of dates or times as JSON, each element printed by temporalText. */
+function temporalListText(sql: string, element: StorageFormat): string {
+  const each = temporalText('x', element);
+  return (
+    `CASE WHEN array_ndims(${sql}) = 1 THEN ` +
+    `(SELECT json_agg(${each} ORDER BY o) FROM unnest(${sql}) WITH ORDINALITY AS u(x, o)) ELSE to_json(${sql}) END`
+  );
+}
+
+/**
+ * The SELECT list: each value printed as the canonical text of its storage format (staging casts
+ * it as it is): booleans as words, bytea as hex, intervals as their parts, BC dates in ISO years,
+ * arrays as JSON (numeric elements as strings, so no digit passes through a double).
+ */
 function selectExpression(column: SourceColumn): string {
   const name = ident(column.name);
-  if (column.type === 'Array') return `to_json(${name}) AS ${name}`;
-  if (column.type === 'Boolean') return `${name}::text AS ${name}`;
-  return name;
+  const { format } = column;
+  const expression = (() => {
+    switch (format.kind) {
+      case 'boolean':
+        return `${name}::text`;
+      case 'bytes':
+        return `encode(${name}, 'hex')`;
+      case 'interval':
+        return intervalText(name);
+      case 'date':
+      case 'timestamp':
+      case 'timestamptz':
+        return temporalText(name, format);
+      case 'list': {
+        const element = format.element;
+        if (element.kind === 'date' || element.kind === 'timestamp' || element.kind === 'timestamptz') {
+          return temporalListText(name, element);
+        }
+        if (element.kind === 'decimal') return `to_json(${name}::text[])`;
+        return `to_json(${name})`;
+      }
+      case 'json':
+        return column.sourceType.endsWith('[]') ? `to_json(${name})` : null;
+      default:
+        return null;
+    }
+  })();
+  return expression === null ? name : `${expression} AS ${name}`;
 }
 
 function pickColumns(table: SourceTable, properties: string[]): SourceColumn[] {
@@ -100,9 +169,12 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
       }
       const saved = (request.state as { cursor?: unknown } | null)?.cursor;
       const cursorSql = ident(cursor.name);
+      // Inclusive: a row written later with the saved cursor's value is read too. The rows at the
+      // boundary arrive again; the primary key (AppendDedup) or the append's boundary check
+      // (swap-in.ts) keeps them from being stored twice.
       if (typeof saved === 'string' || typeof saved === 'number') {
-        where = ` WHERE ${cursorSql} > CAST(${literal(String(saved))} AS ${cursor.sourceType})`;
-        ctx.log('INFO', `Reading ${table.datasetName} where ${cursor.name} > ${saved}`);
+        where = ` WHERE ${cursorSql} >= CAST(${literal(String(saved))} AS ${cursor.sourceType})`;
+        ctx.log('INFO', `Reading ${table.datasetName} where ${cursor.name} >= ${saved}`);
       }
       orderBy = ` ORDER BY ${cursorSql}`;
       const max = await client.query<{ max: string | null }>(
@@ -127,7 +199,7 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
     });
     for await (const file of files) {
       rows += file.rows;
-      yield { kind: 'file', path: file.path, format: 'csv', rows: file.rows };
+      yield { kind: 'file', path: file.path, format: 'csv', rows: file.rows, canonical: true };
     }
     await client.query('COMMIT');
     ctx.log('INFO', `Copied ${rows} rows of ${table.datasetName}`);

@@ -1,0 +1,154 @@
+/**
+ * Record values (JSON from an API, an Airbyte source, a webhook, a JSON file) as the staging file
+ * holds them for their column's storage format: what DuckDB's JSON reader turns into exactly that
+ * value, or MISFIT when the format cannot hold the value without changing it (a fraction in a
+ * whole-number column, 20 digits in a BIGINT, a time zone in a timestamp without one, ...). DuckDB
+ * would round or cut those silently, so they are caught here, before it sees them.
+ *
+ * Numbers travel as text wherever a double could change them (ExactNumbers, decimals); objects
+ * and arrays as their exact JSON text.
+ */
+import { exactJsonText, ExactNumber } from '../../exact-values/json';
+import { fitsDecimal, fitsDouble, isIntegerWithin, normalDecimal, plainDecimal } from '../../exact-values/decimal-text';
+import type { StorageFormat } from './connectors/formats';
+
+export const MISFIT: unique symbol = Symbol('misfit');
+export type StagedValue = string | number | boolean | null;
+export type Converter = (value: unknown) => StagedValue | typeof MISFIT;
+
+/** The exact text of a number-like value, or null when it is not one. */
+function numberLike(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (value instanceof ExactNumber) return value.text;
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return value;
+  return null;
+}
+
+function intBounds(bits: number, unsigned: boolean): [bigint, bigint] {
+  if (unsigned) return [0n, (1n << BigInt(bits)) - 1n];
+  const half = 1n << BigInt(bits - 1);
+  return [-half, half - 1n];
+}
+
+function intConverter(bits: number, unsigned: boolean): Converter {
+  const [min, max] = intBounds(bits, unsigned);
+  const minNumber = Number(min);
+  const maxNumber = Number(max);
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === 'number' && Number.isSafeInteger(value)) {
+      return value >= minNumber && value <= maxNumber ? value : MISFIT;
+    }
+    const text = numberLike(value);
+    const plain = text === null ? null : plainDecimal(text);
+    return plain !== null && isIntegerWithin(plain, min, max) ? normalDecimal(plain) : MISFIT;
+  };
+}
+
+function decimalConverter(fits: (plain: string) => boolean): Converter {
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    const text = numberLike(value);
+    const plain = text === null ? null : plainDecimal(text);
+    return plain !== null && fits(plain) ? plain : MISFIT;
+  };
+}
+
+const FLOAT_WORDS = /^\s*[+-]?(nan|inf|infinity)\s*$/i;
+
+const floatConverter: Converter = (value) => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value; // JSON.stringify writes it back as the same double
+  const text = numberLike(value);
+  if (text === null) return MISFIT;
+  return fitsDouble(text) || FLOAT_WORDS.test(text) ? text : MISFIT;
+};
+
+const booleanConverter: Converter = (value) => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value;
+  return value === 'true' || value === 'false' ? value : MISFIT;
+};
+
+/** Any value as text: scalars as written, objects and arrays as their exact JSON. */
+export const textConverter: Converter = (value) => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value instanceof ExactNumber) return value.text;
+  if (value instanceof Date) return value.toISOString();
+  return exactJsonText(value);
+};
+
+const stringConverter: Converter = (value) => {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : MISFIT;
+};
+
+const DATE_TEXT = /^\s*(-?\d{4,}-\d{2}-\d{2}|-?infinity)\s*$/i;
+
+const dateConverter: Converter = (value) => {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' && DATE_TEXT.test(value) ? value : MISFIT;
+};
+
+/** A time zone after a time of day: UTC may be dropped, any other zone would be dropped silently. */
+const ZONE_AFTER_TIME = /(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(z|[+-]\d{2}(?::?\d{2})?)\s*$/i;
+const UTC_ZONE = /^(z|[+-]00(:?00)?)$/i;
+
+const localTimestampConverter: Converter = (value) => {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return MISFIT;
+  const zoned = ZONE_AFTER_TIME.exec(value);
+  if (!zoned) return value;
+  if (!UTC_ZONE.test(zoned[2] as string)) return MISFIT;
+  return value.slice(0, zoned.index) + (zoned[1] as string);
+};
+
+const jsonConverter: Converter = (value) => (value === null || value === undefined ? null : exactJsonText(value));
+
+function listConverter(element: StorageFormat): Converter {
+  const convert = converterFor(element);
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    if (!Array.isArray(value)) return MISFIT;
+    const items: StagedValue[] = [];
+    for (const item of value as unknown[]) {
+      const converted = convert(item);
+      if (converted === MISFIT) return MISFIT;
+      items.push(converted);
+    }
+    return JSON.stringify(items);
+  };
+}
+
+/** How a value of the format is written into a staging batch. */
+export function converterFor(format: StorageFormat): Converter {
+  switch (format.kind) {
+    case 'int':
+      return intConverter(format.bits, format.unsigned);
+    case 'decimal':
+      return decimalConverter((plain) => fitsDecimal(plain, format.precision, format.scale));
+    case 'exact-decimal':
+      return decimalConverter(() => true);
+    case 'float':
+    case 'double':
+      return floatConverter;
+    case 'boolean':
+      return booleanConverter;
+    case 'text':
+      return textConverter;
+    case 'date':
+      return dateConverter;
+    case 'timestamp':
+      return localTimestampConverter;
+    case 'json':
+      return jsonConverter;
+    case 'list':
+      return listConverter(format.element);
+    default:
+      // timestamptz, time, interval, uuid, bytes: text DuckDB parses (or refuses, see staging.ts).
+      return stringConverter;
+  }
+}

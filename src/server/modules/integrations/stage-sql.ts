@@ -1,0 +1,116 @@
+/**
+ * The SQL that types staged values, per storage format: from record batches (JSON read by
+ * read_json, see record-values.ts), from CSV text and from typed files (Parquet). Each cast comes
+ * with a `fits` test, true when the value converts without change, which finds the values (and
+ * columns) that do not fit when a load fails.
+ *
+ * CSV text is either canonical (a database's own output, e.g. PostgreSQL's COPY: every value is
+ * its type's exact text) or sniffed (a user's file, typed from a sample): sniffed text is guarded
+ * where DuckDB's casts would round or cut silently ('1.5' as BIGINT is 2, '2024-01-01 10:00' as
+ * DATE drops the time, an offset on a TIMESTAMP without zone is ignored).
+ */
+import { duckDbType, type StorageFormat } from './connectors/formats';
+import { quoteString } from '../../warehouse/quote';
+
+/** The type read_json reads a batch column as (record-values.ts writes what it reads exactly). */
+export function batchType(format: StorageFormat): string {
+  switch (format.kind) {
+    case 'json':
+    case 'list':
+    case 'bytes':
+    case 'exact-decimal':
+      return 'VARCHAR';
+    default:
+      return duckDbType(format);
+  }
+}
+
+/** The staged value of a batch column read as `batchType`. */
+export function fromBatch(format: StorageFormat, ref: string): string {
+  switch (format.kind) {
+    case 'json':
+      return `CAST(${ref} AS JSON)`;
+    case 'list':
+      return `CAST(CAST(${ref} AS JSON) AS ${duckDbType(format)})`;
+    case 'bytes':
+      return `from_hex(${ref})`;
+    default:
+      return ref;
+  }
+}
+
+export interface TextCast {
+  /** The typed value; raises an error for a value that does not fit. */
+  value: string;
+  /** True when the value is NULL or converts without change. */
+  fits: string;
+}
+
+export interface SniffedFormats {
+  date: string | null;
+  timestamp: string | null;
+}
+
+const guarded = (ref: string, guard: string, cast: string, what: string): TextCast => ({
+  value: `CASE WHEN ${ref} IS NULL THEN NULL WHEN ${guard} THEN ${cast} ELSE error(${quoteString(`not ${what}: `)} || ${ref}) END`,
+  fits: `(${ref} IS NULL OR ((${guard}) AND TRY(${cast}) IS NOT NULL))`,
+});
+
+const plain = (ref: string, cast: string): TextCast => ({
+  value: cast,
+  fits: `(${ref} IS NULL OR TRY(${cast}) IS NOT NULL)`,
+});
+
+const WHOLE = `'\\s*[+-]?[0-9]+\\s*'`;
+const DECIMAL = `'\\s*[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)\\s*'`;
+const ZONED_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)\\s*$'`;
+const UTC_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-]00(:?00)?)\\s*$'`;
+
+/** The typed value of CSV text `ref`; `canonical` text is cast as it is. */
+export function fromText(format: StorageFormat, ref: string, canonical: boolean, sniffed?: SniffedFormats): TextCast {
+  const type = duckDbType(format);
+  const cast = `CAST(${ref} AS ${type})`;
+  switch (format.kind) {
+    case 'text':
+    case 'exact-decimal':
+      return { value: ref, fits: 'true' };
+    case 'bytes':
+      return plain(ref, `from_hex(${ref})`);
+    case 'json':
+      return plain(ref, `CAST(${ref} AS JSON)`);
+    case 'list':
+      return plain(ref, `CAST(CAST(${ref} AS JSON) AS ${type})`);
+    case 'int':
+      return canonical ? plain(ref, cast) : guarded(ref, `regexp_full_match(${ref}, ${WHOLE})`, cast, 'a whole number');
+    case 'decimal': {
+      if (canonical) return plain(ref, cast);
+      const scaleFits = `length(rtrim(split_part(trim(${ref}), '.', 2), '0')) <= ${format.scale}`;
+      return guarded(ref, `regexp_full_match(${ref}, ${DECIMAL}) AND ${scaleFits}`, cast, 'a decimal of this scale');
+    }
+    case 'date': {
+      if (canonical) return plain(ref, cast);
+      if (sniffed?.date) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.date)}) AS DATE)`);
+      return guarded(ref, `NOT contains(${ref}, ':')`, cast, 'a date without a time');
+    }
+    case 'timestamp': {
+      if (canonical) return plain(ref, cast);
+      if (sniffed?.timestamp) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.timestamp)}) AS ${type})`);
+      const guard = `(NOT regexp_matches(${ref}, ${ZONED_TIME}) OR regexp_matches(${ref}, ${UTC_TIME}))`;
+      return guarded(ref, guard, cast, 'a date and time without a time zone');
+    }
+    default:
+      return plain(ref, cast);
+  }
+}
+
+/** The typed value of a typed file's column (Parquet): DuckDB's casts between typed values. */
+export function fromTyped(format: StorageFormat, ref: string, sourceType: string): TextCast {
+  const type = duckDbType(format);
+  if (format.kind === 'exact-decimal' || format.kind === 'text') {
+    // Text of a nested value is its JSON; of any other value DuckDB's own spelling.
+    const nested = /^(STRUCT|MAP|UNION)\b|\]$/i.test(sourceType);
+    return { value: nested ? `CAST(to_json(${ref}) AS VARCHAR)` : `CAST(${ref} AS VARCHAR)`, fits: 'true' };
+  }
+  if (format.kind === 'json') return plain(ref, `CAST(to_json(${ref}) AS JSON)`);
+  return plain(ref, `CAST(${ref} AS ${type})`);
+}

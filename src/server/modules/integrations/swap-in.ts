@@ -1,0 +1,193 @@
+/**
+ * Making a sync's staged rows the dataset's: Overwrite replaces the table; Append inserts the rows
+ * (new columns added, column types reconciled, see stored-types.ts); AppendDedup then keeps the
+ * newest row per primary key, by cursor then arrival.
+ *
+ * Incremental reads start at the saved cursor inclusively (a row written later with a cursor equal
+ * to it is still read), so the rows at that boundary arrive again. AppendDedup absorbs them through
+ * the primary key. Append without a primary key drops, among the staged rows whose cursor equals
+ * the table's largest cursor, as many copies of each row as the table already holds at that cursor
+ * (multiset difference): rows read before are not added twice, and rows new at the boundary are
+ * added. Identical rows (every selected column equal) at the boundary count as copies of each other.
+ */
+import { LIMITS } from '../../../shared/limits';
+import type { Column } from '../../../shared/tables';
+import type { IngestionType, SyncType } from '../../../shared/integrations';
+import { swapTable } from '../../warehouse/swap-table';
+import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
+import { crashPoint } from '../../durability/crash-points';
+import { ConnectorError, type LogLevel } from './connectors/types';
+import { formatOfDuckDbType } from './connectors/formats';
+import { ROW_ID, q, quoteQualified } from './physical';
+import { describeTable, tableExists, type Staging } from './staging';
+import { decimalType, reconcile } from './stored-types';
+
+export interface SwapOptions {
+  table: string;
+  ingestion: IngestionType;
+  syncType: SyncType;
+  primaryKey: string[];
+  cursorField: string | null;
+  /** The run's log for this dataset (its lines are prefixed with the dataset's name). */
+  log(level: LogLevel, message: string): void;
+}
+
+/**
+ * Makes the staged rows the dataset's, in one transaction in which `alongside` also runs with the
+ * table as it will be: on failure the table is as before. The caller holds `exclusive` of the
+ * table and of the staging table.
+ */
+export async function swapIn<T>(
+  executor: WarehouseExecutor,
+  staging: Staging,
+  options: SwapOptions,
+  alongside: (tx: WarehouseSession, table: { columns: Column[]; rowCount: number }) => Promise<T>,
+): Promise<T> {
+  const { schema } = staging;
+  const staged = quoteQualified(schema, staging.name);
+  // Batches were appended (and committed) in the order they were read, and rowid follows insertion
+  // order: numbering here spares every batch a row_number() window, which would make DuckDB's
+  // parallel readers hand their rows over in order. Committed on its own, before the swap renames the
+  // table (see swap-table.ts); a crash in between leaves only a staging table, swept at start.
+  await executor.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
+  crashPoint('sync:rows-numbered');
+  const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
+  if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
+    return swapTable(executor, schema, staging.name, options.table, describedInside);
+  }
+  return executor.transaction(async (tx) => {
+    await appendStaged(tx, staging, options);
+    return describedInside(tx);
+  });
+}
+
+async function columnTypes(tx: WarehouseSession, relation: string): Promise<Map<string, string>> {
+  const result = await tx.query({ sql: `SELECT * FROM ${relation} LIMIT 0`, parameters: [] });
+  return new Map(result.columns.map((c) => [c.name, c.sqlType]));
+}
+
+const nested = (sqlType: string) => /^(STRUCT|MAP|UNION)\b|\]$/i.test(sqlType);
+
+async function appendStaged(tx: WarehouseSession, staging: Staging, options: SwapOptions): Promise<void> {
+  const target = quoteQualified(staging.schema, options.table);
+  const staged = quoteQualified(staging.schema, staging.name);
+  const have = await columnTypes(tx, target);
+  const incoming = await columnTypes(tx, staged);
+  incoming.delete(ROW_ID);
+  const added = [...incoming].filter(([name]) => !have.has(name));
+  refuseWideAppend(have.size - (have.has(ROW_ID) ? 1 : 0), added.length, options.table);
+  for (const [name, type] of added) await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(name)} ${type}`);
+  for (const [name, type] of incoming) {
+    const existing = have.get(name);
+    if (existing !== undefined) await reconcileColumn(tx, target, staged, name, existing, type, options);
+  }
+  const after = await columnTypes(tx, target);
+  if (options.ingestion === 'Append' && options.syncType === 'Incremental' && options.cursorField) {
+    await dropBoundaryCopies(tx, target, staged, [...incoming.keys()], options.cursorField);
+  }
+  // Nested values going into a text or JSON column are written as their JSON.
+  const select = [...incoming].map(([name, type]) => {
+    const into = after.get(name) ?? type;
+    const asJson = nested(type) && !nested(into);
+    return asJson ? `CAST(to_json(${q(name)}) AS ${into})` : q(name);
+  });
+  await tx.run(
+    `INSERT INTO ${target} (${[ROW_ID, ...incoming.keys()].map(q).join(', ')}) ` +
+      `SELECT ${q(ROW_ID)} + (SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}), ${select.join(', ')} FROM ${staged}`,
+  );
+  await tx.run(`DROP TABLE ${staged}`);
+  if (options.ingestion === 'AppendDedup' && options.primaryKey.length > 0) {
+    const order = [...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []), `${q(ROW_ID)} DESC`];
+    await tx.run(
+      `DELETE FROM ${target} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
+        `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
+        `FROM ${target}) WHERE rn > 1)`,
+    );
+  }
+}
+
+/** Digits before the point the values of a numeric column actually have. */
+async function intDigitsOf(tx: WarehouseSession, relation: string, column: string): Promise<number> {
+  const [row] = await tx.all({
+    sql: `SELECT coalesce(max(length(CAST(trunc(abs(${q(column)})) AS VARCHAR))), 0)::DOUBLE AS n FROM ${relation}`,
+    parameters: [],
+  });
+  return Number(row?.n ?? 0);
+}
+
+/** Gives the table's column a type that holds its values and the staged ones, or says why not. */
+async function reconcileColumn(
+  tx: WarehouseSession,
+  target: string,
+  staged: string,
+  name: string,
+  existing: string,
+  incoming: string,
+  options: SwapOptions,
+): Promise<void> {
+  const alter = (type: string, using = `CAST(${q(name)} AS ${type})`) =>
+    tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(name)} TYPE ${type} USING ${using}`);
+  const plan = reconcile(existing, incoming);
+  if (plan.action === 'widen') {
+    const using = nested(existing) ? `CAST(to_json(${q(name)}) AS ${plan.type})` : undefined;
+    await alter(plan.type, using);
+    return;
+  }
+  if (plan.action === 'decimal') {
+    const type =
+      decimalType(plan.intDigits, plan.scale) ??
+      decimalType(Math.max(await intDigitsOf(tx, target, name), await intDigitsOf(tx, staged, name)), plan.scale);
+    await alter(type ?? 'VARCHAR');
+    if (type === null) {
+      options.log(
+        'WARN',
+        `Column ${name}: its values need more than the 38 digits a decimal holds; it is kept as exact text.`,
+      );
+    }
+    return;
+  }
+  // Kept: say so when the table keeps the column in another shape than the source now gives
+  // (a rounded number, text or JSON from before exact types), which a full refresh would change.
+  const stored = formatOfDuckDbType(existing).kind;
+  const comes = formatOfDuckDbType(incoming).kind;
+  const loose = (kind: string) => kind === 'text' || kind === 'json';
+  if (plan.action === 'lossy' || (loose(stored) && !loose(comes))) {
+    options.log(
+      'WARN',
+      `Column ${name} is stored as ${existing} but the source now gives ${incoming}` +
+        `${plan.action === 'lossy' ? '; the new values are converted to the stored type' : ''}. ` +
+        'Refresh all data once to store the column as the source gives it.',
+    );
+  }
+}
+
+/** Append at the saved cursor: staged rows already in the table at its largest cursor are dropped. */
+async function dropBoundaryCopies(
+  tx: WarehouseSession,
+  target: string,
+  staged: string,
+  columns: string[],
+  cursor: string,
+): Promise<void> {
+  if (!columns.includes(cursor)) return;
+  const list = columns.map(q).join(', ');
+  const same = columns.map((c) => `s.${q(c)} IS NOT DISTINCT FROM e.${q(c)}`).join(' AND ');
+  const boundary = `(SELECT max(${q(cursor)}) FROM ${target})`;
+  await tx.run(
+    `DELETE FROM ${staged} WHERE ${q(ROW_ID)} IN (SELECT s.${q(ROW_ID)} FROM ` +
+      `(SELECT ${q(ROW_ID)}, ${list}, row_number() OVER (PARTITION BY ${list} ORDER BY ${q(ROW_ID)}) AS copy ` +
+      `FROM ${staged} WHERE ${q(cursor)} = ${boundary}) s ` +
+      `JOIN (SELECT ${list}, count(*) AS copies FROM ${target} WHERE ${q(cursor)} = ${boundary} GROUP BY ALL) e ` +
+      `ON ${same} AND s.copy <= e.copies)`,
+  );
+}
+
+/** An append may add columns, but never past the column limit: the dataset stays as it was. */
+function refuseWideAppend(existing: number, added: number, table: string): void {
+  if (existing + added <= LIMITS.maxColumns) return;
+  throw new ConnectorError(
+    `The sync would add ${added} columns to the ${existing} of ${table}; a dataset can have at most ` +
+      `${LIMITS.maxColumns} columns. Choose fewer properties in Dataset settings, or refresh all data to replace the table.`,
+    'ConfigError',
+  );
+}
