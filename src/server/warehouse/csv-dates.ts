@@ -6,10 +6,15 @@
  * tell (csv-import.ts reads those columns as text and lets this file decide).
  *
  * A column becomes a date column only when every non-empty value reads in one layout. Day-first and
- * month-first layouts are decided from the data: when both read every value (no day above 12), the
- * column stays Text and the user is told why, rather than guessing. The first rows are matched in
- * JavaScript against each layout's shape, so a plain text column costs no SQL; the layouts they
- * leave are then checked on every row by DuckDB's strptime, which also checks the calendar.
+ * month-first are decided from the data: a first number above 12 makes it day-first, a second one
+ * month-first; when neither is ever above 12 the column stays Text and the user is told why, rather
+ * than guessing.
+ *
+ * Cost: the first rows are matched in JavaScript against each layout's shape, so a plain text column
+ * costs no SQL. The few layouts left are checked on every row by DuckDB's strptime, whose failures
+ * are slow (about a microsecond each), so the formats a value may have are tried in the order the
+ * first rows use them, and day-first against month-first is settled by the largest numbers rather
+ * than by trying both.
  */
 import { quoteIdentifier, quoteString } from './quote';
 import type { WarehouseSession } from './types';
@@ -36,46 +41,64 @@ interface Layout {
   label: string;
   /** What a value in this layout looks like (no calendar check): the first rows must all match it. */
   shape: RegExp;
-  /** SQL: the value is a date alone in this layout (without a time). Null when the layout always has a time. */
+  /** SQL: the value is a date alone in this layout. Null when the layout always has a time. */
   dateOnly: ((column: string) => string) | null;
-  /** SQL: the value is a date with or without a time in this layout. */
-  any: (column: string) => string;
+  /** SQL: the value is a date with or without a time; `times` are the time formats, likeliest first. */
+  any: (column: string, times: string[]) => string;
   /** SQL for the stored value. */
-  convert: (column: string, withTime: boolean) => string;
+  convert: (column: string, withTime: boolean, times: string[]) => string;
   /** The times this layout reads, for the format shown. */
   timeLabel: string;
   /** Its times carry a zone or an offset: the values are instants (TIMESTAMP WITH TIME ZONE). */
   zoned?: boolean;
-  /** The same layout with day and month swapped: both reading every value means the column is ambiguous. */
-  twin?: string;
+  /** Numbers for day and month: which comes first, and the RE2 expression capturing both. */
+  numeric?: { order: 'MDY' | 'DMY'; parts: string };
 }
 
-/** Times after a date, as strptime reads them (one or two digits for each part). */
-const TIMES = [' %H:%M', ' %H:%M:%S', ' %H:%M:%S.%f', ' %I:%M %p', ' %I:%M:%S %p', ' %I %p', 'T%H:%M', 'T%H:%M:%S'];
+/** Times after a date, as strptime reads them (one or two digits for each part), and their shapes. */
+const TIMES: [string, RegExp][] = [
+  [' %H:%M', /^\s+\d{1,2}:\d{2}\s*$/],
+  [' %H:%M:%S', /^\s+\d{1,2}:\d{2}:\d{2}\s*$/],
+  [' %H:%M:%S.%f', /^\s+\d{1,2}:\d{2}:\d{2}\.\d{1,6}\s*$/],
+  [' %I:%M %p', /^\s+\d{1,2}:\d{2}\s*[AaPp][Mm]\s*$/],
+  [' %I:%M:%S %p', /^\s+\d{1,2}:\d{2}:\d{2}\s*[AaPp][Mm]\s*$/],
+  [' %I %p', /^\s+\d{1,2}\s*[AaPp][Mm]\s*$/],
+  ['T%H:%M', /^T\d{1,2}:\d{2}\s*$/],
+  ['T%H:%M:%S', /^T\d{1,2}:\d{2}:\d{2}\s*$/],
+];
 const TIME_LABEL = 'h:mm[:ss] [AM/PM]';
-/** The shape of those times, optional. */
-const TIME_SHAPE = String.raw`(?:(?:\s+|T)\d{1,2}(?::\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:\s*[AaPp][Mm])?)?\s*$`;
-/** English month names and their abbreviations, as strptime's %b and %B read them. */
-const MONTH = String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b`;
+/** The shape of any of those times, optional, to the end of the value. */
+const TIME_SHAPE = String.raw`(?:(?:\s+|T)\d{1,2}(?::\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?:\s*[AaPp][Mm])?)?\s*$`;
+/** English month and day names and their abbreviations, as strptime's %b, %B, %a and %A read them. */
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+const WEEKDAY = String.raw`(?:mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)`;
 
 const list = (formats: string[]) => `[${formats.map(quoteString).join(', ')}]`;
 
 /**
- * A layout strptime reads. `guard` (an RE2 expression the value must match) keeps a year of four
- * digits apart from one of two: strptime's %Y alone would read `1/31/24` as the year 24.
+ * A layout strptime reads, given its date formats. `guard` (an RE2 expression the value must match)
+ * keeps a year of four digits apart from one of two: strptime's %Y alone reads `1/31/24` as year 24.
  */
-function strptimeLayout(label: string, dates: string[], shape: RegExp, guard: string, twin?: string): Layout {
-  const withTimes = [...dates, ...dates.flatMap((d) => TIMES.map((t) => `${d}${t}`))];
+function strptimeLayout(
+  label: string,
+  dates: string[],
+  shape: string,
+  guard: string,
+  flags = '',
+  numeric?: Layout['numeric'],
+): Layout {
+  // `times` holds '' for a date alone, in its place in the order.
+  const withTimes = (times: string[]) => times.flatMap((t) => dates.map((d) => `${d}${t}`));
   const guarded = (c: string, test: string) => `(regexp_matches(${c}, ${quoteString(guard)}) AND ${test})`;
   return {
     label,
-    shape,
+    shape: new RegExp(`${shape}${TIME_SHAPE}`, flags),
     dateOnly: (c) => guarded(c, `try_strptime(${c}, ${list(dates)}) IS NOT NULL`),
-    any: (c) => guarded(c, `try_strptime(${c}, ${list(withTimes)}) IS NOT NULL`),
-    convert: (c, withTime) =>
-      withTime ? `strptime(${c}, ${list(withTimes)})` : `CAST(strptime(${c}, ${list(dates)}) AS DATE)`,
+    any: (c, times) => guarded(c, `try_strptime(${c}, ${list(withTimes(times))}) IS NOT NULL`),
+    convert: (c, withTime, times) =>
+      withTime ? `strptime(${c}, ${list(withTimes(times))})` : `CAST(strptime(${c}, ${list(dates)}) AS DATE)`,
     timeLabel: TIME_LABEL,
-    ...(twin ? { twin } : {}),
+    ...(numeric ? { numeric } : {}),
   };
 }
 
@@ -88,29 +111,51 @@ function numericLayouts(): Layout[] {
       ['%Y', 'YYYY', 4],
       ['%y', 'YY', 2],
     ] as const) {
-      const date = String.raw`^\s*\d{1,2}${s}\d{1,2}${s}\d{${digits}}`;
-      const shape = new RegExp(`${date}${TIME_SHAPE}`);
+      const date = String.raw`^\s*(\d{1,2})${s}(\d{1,2})${s}\d{${digits}}`;
       const guard = String.raw`${date}(\D|$)`;
-      const mdy = `M${sep}D${sep}${yearLabel}`;
-      const dmy = `D${sep}M${sep}${yearLabel}`;
-      layouts.push(strptimeLayout(mdy, [`%m${sep}%d${sep}${year}`], shape, guard, dmy));
-      layouts.push(strptimeLayout(dmy, [`%d${sep}%m${sep}${year}`], shape, guard, mdy));
+      layouts.push(
+        strptimeLayout(`M${sep}D${sep}${yearLabel}`, [`%m${sep}%d${sep}${year}`], date, guard, '', {
+          order: 'MDY',
+          parts: date,
+        }),
+        strptimeLayout(`D${sep}M${sep}${yearLabel}`, [`%d${sep}%m${sep}${year}`], date, guard, '', {
+          order: 'DMY',
+          parts: date,
+        }),
+      );
     }
   }
   return layouts;
 }
 
-/** Month names: %b reads `Jan`, %B `January` (any case). A shape shared by all: a month name and digits. */
-const NAMED_SHAPE = new RegExp(String.raw`^(?=.*${MONTH})(?=.*\d)[\p{L}\d\s,.:+\-]{6,64}$`, 'iu');
+/** Month names: %b reads `Jan`, %B `January` (any case). */
 const YEAR4 = String.raw`\D\d{4}(\D|$)`;
-const NAMED: [string, string[], string][] = [
-  ['MMM D YYYY', ['%b %d %Y', '%B %d %Y'], YEAR4],
-  ['MMM D, YYYY', ['%b %d, %Y', '%B %d, %Y'], YEAR4],
-  ['D MMM YYYY', ['%d %b %Y', '%d %B %Y'], YEAR4],
-  ['D-MMM-YYYY', ['%d-%b-%Y', '%d-%B-%Y'], YEAR4],
-  ['D-MMM-YY', ['%d-%b-%y', '%d-%B-%y'], String.raw`^\s*\d{1,2}-\pL+-\d{2}(\D|$)`],
-  ['ddd MMM D YYYY', ['%a %b %d %Y', '%A %B %d %Y'], YEAR4],
-  ['dddd, MMMM D, YYYY', ['%A, %B %d, %Y', '%a, %b %d, %Y', '%A, %b %d, %Y', '%a, %B %d, %Y'], YEAR4],
+const NAMED: Layout[] = [
+  strptimeLayout('MMM D YYYY', ['%b %d %Y', '%B %d %Y'], String.raw`^\s*${MONTH}\s+\d{1,2}\s+\d{4}`, YEAR4, 'i'),
+  strptimeLayout('MMM D, YYYY', ['%b %d, %Y', '%B %d, %Y'], String.raw`^\s*${MONTH}\s+\d{1,2},\s*\d{4}`, YEAR4, 'i'),
+  strptimeLayout('D MMM YYYY', ['%d %b %Y', '%d %B %Y'], String.raw`^\s*\d{1,2}\s+${MONTH}\s+\d{4}`, YEAR4, 'i'),
+  strptimeLayout('D-MMM-YYYY', ['%d-%b-%Y', '%d-%B-%Y'], String.raw`^\s*\d{1,2}-${MONTH}-\d{4}`, YEAR4, 'i'),
+  strptimeLayout(
+    'D-MMM-YY',
+    ['%d-%b-%y', '%d-%B-%y'],
+    String.raw`^\s*\d{1,2}-${MONTH}-\d{2}`,
+    String.raw`^\s*\d{1,2}-\pL+-\d{2}(\D|$)`,
+    'i',
+  ),
+  strptimeLayout(
+    'ddd MMM D YYYY',
+    ['%a %b %d %Y', '%A %B %d %Y'],
+    String.raw`^\s*${WEEKDAY}\s+${MONTH}\s+\d{1,2}\s+\d{4}`,
+    YEAR4,
+    'i',
+  ),
+  strptimeLayout(
+    'dddd, MMMM D, YYYY',
+    ['%A, %B %d, %Y', '%a, %b %d, %Y', '%A, %b %d, %Y', '%a, %B %d, %Y'],
+    String.raw`^\s*${WEEKDAY},\s*${MONTH}\s+\d{1,2},\s*\d{4}`,
+    YEAR4,
+    'i',
+  ),
 ];
 
 /** Internet mail and HTTP dates (RFC 2822), always with a time and a zone: instants. */
@@ -123,7 +168,10 @@ const RFC_2822: Layout = (() => {
   ];
   return {
     label: 'ddd, D MMM YYYY hh:mm:ss ±hhmm',
-    shape: NAMED_SHAPE,
+    shape: new RegExp(
+      String.raw`^\s*(?:${WEEKDAY},\s*)?\d{1,2}\s+${MONTH}\s+\d{4}\s+\d{1,2}:\d{2}(?::\d{2})?\s+(?:[+-]\d{4}|GMT|UTC?)\s*$`,
+      'i',
+    ),
     dateOnly: null,
     any: (c) => `try_strptime(${c}, ${list(formats)}) IS NOT NULL`,
     convert: (c) => `strptime(${c}, ${list(formats)})`,
@@ -161,33 +209,45 @@ const ISO_ZONED: Layout = {
   zoned: true,
 };
 
-/** In order of preference: the first layout reading every value wins (a twin makes it ambiguous). */
+/** In order of preference: the first layout reading every value wins. */
 const LAYOUTS: Layout[] = [
   ISO_LOCAL,
   ISO_ZONED,
   ...numericLayouts(),
-  strptimeLayout(
-    'YYYY/MM/DD',
-    ['%Y/%m/%d'],
-    new RegExp(String.raw`^\s*\d{4}/\d{1,2}/\d{1,2}${TIME_SHAPE}`),
-    '^\\s*\\d{4}/',
-  ),
-  strptimeLayout(
-    'YYYY.MM.DD',
-    ['%Y.%m.%d'],
-    new RegExp(String.raw`^\s*\d{4}\.\d{1,2}\.\d{1,2}${TIME_SHAPE}`),
-    '^\\s*\\d{4}\\.',
-  ),
-  ...NAMED.map(([label, formats, guard]) => strptimeLayout(label, formats, NAMED_SHAPE, guard)),
+  strptimeLayout('YYYY/MM/DD', ['%Y/%m/%d'], String.raw`^\s*\d{4}/\d{1,2}/\d{1,2}`, String.raw`^\s*\d{4}/`),
+  strptimeLayout('YYYY.MM.DD', ['%Y.%m.%d'], String.raw`^\s*\d{4}\.\d{1,2}\.\d{1,2}`, String.raw`^\s*\d{4}\.`),
+  ...NAMED,
   RFC_2822,
 ];
 
 /** Rows whose values pick the candidate layouts of a column; every row is then checked for those. */
 const SAMPLE_ROWS = 500;
 
-const alias = (i: number, layout: number, kind: string) => `c${i}_${layout}_${kind}`;
-const bad = (column: string, test: string) =>
-  `count(*) FILTER (WHERE ${column} IS NOT NULL AND NOT coalesce(${test}, false))`;
+/**
+ * The time formats of the sampled values ('' for a date alone), the commonest first, then the others
+ * (later rows may have them); whether some sampled values had no time.
+ */
+function timesSeen(values: string[]): { times: string[]; dateAlone: boolean } {
+  const counts = new Map<string, number>();
+  for (const value of values) {
+    const time = /(?:\s+|T)\d{1,2}(?::\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:\s*[AaPp][Mm])?\s*$/.exec(value)?.[0];
+    const format = (time ? TIMES.find(([, shape]) => shape.test(time))?.[0] : undefined) ?? '';
+    counts.set(format, (counts.get(format) ?? 0) + 1);
+  }
+  const seen = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([format]) => format);
+  const all = ['', ...TIMES.map(([format]) => format)];
+  return { times: [...seen, ...all.filter((f) => !seen.includes(f))], dateAlone: counts.has('') };
+}
+
+interface Candidate {
+  name: string;
+  i: number;
+  layouts: Layout[];
+  times: string[];
+  dateAlone: boolean;
+  /** Read month-first only to see whether every value is a date: day-first would read them too. */
+  eitherOrder?: [string, string];
+}
 
 /**
  * Finds the date layout of each text column of `table` whose every non-empty value reads in one.
@@ -202,52 +262,97 @@ export async function detectDates(
   const ambiguous: AmbiguousDates[] = [];
   if (columns.length === 0) return { readings, ambiguous };
 
-  // 1. The layouts whose shape the first rows' values all have.
+  // 1. The layouts whose shape the first rows' values all have (numbers: both orders for now).
   const picked = columns.map((name, i) => `${quoteIdentifier(name)}::VARCHAR AS c${i}`).join(', ');
   const sample = await session.all({ sql: `SELECT ${picked} FROM ${table} LIMIT ${SAMPLE_ROWS}`, parameters: [] });
-  const candidates = columns
+  let candidates: Candidate[] = columns
     .map((name, i) => {
       const values = sample.map((row) => row[`c${i}`]).filter((v): v is string => typeof v === 'string');
-      const layouts = LAYOUTS.map((layout, l) => ({ layout, l })).filter(
-        ({ layout }) => values.length > 0 && values.every((v) => layout.shape.test(v)),
-      );
-      return { name, i, layouts };
+      const layouts = values.length === 0 ? [] : LAYOUTS.filter((layout) => values.every((v) => layout.shape.test(v)));
+      return { name, i, layouts, ...timesSeen(values) };
     })
     .filter((c) => c.layouts.length > 0);
   if (candidates.length === 0) return { readings, ambiguous };
 
-  // 2. Every row, for those layouts only: a date alone, and a date with or without a time.
-  const checks = candidates.flatMap(({ name, i, layouts }) => {
+  // 2. Day-first or month-first, from the largest first and second numbers of every row.
+  candidates = await settleOrder(session, table, candidates);
+
+  // 3. Every row, for the layouts left: a date alone (when the first rows had one), else with a time.
+  const checks = candidates.flatMap(({ name, i, layouts, times, dateAlone }) => {
     const column = quoteIdentifier(name);
-    return layouts.flatMap(({ layout, l }) => [
-      ...(layout.dateOnly ? [`${bad(column, layout.dateOnly(column))} AS ${alias(i, l, 'date')}`] : []),
-      `${bad(column, layout.any(column))} AS ${alias(i, l, 'any')}`,
+    return layouts.flatMap((layout, l) => [
+      ...(layout.dateOnly && dateAlone ? [`${bad(column, layout.dateOnly(column))} AS ${alias(i, l, 'date')}`] : []),
+      `${bad(column, layout.any(column, times))} AS ${alias(i, l, 'any')}`,
     ]);
   });
+  if (checks.length === 0) return { readings, ambiguous };
   const [all] = await session.all({ sql: `SELECT ${checks.join(', ')} FROM ${table}`, parameters: [] });
   const reads = (i: number, l: number, kind: 'date' | 'any') => {
     const value = all?.[alias(i, l, kind)];
     return value !== undefined && Number(value) === 0;
   };
 
-  for (const { name, i, layouts } of candidates) {
-    const found = layouts.find(({ l }) => reads(i, l, 'date') || reads(i, l, 'any'));
-    if (!found) continue;
-    const { layout, l } = found;
-    const withTime = !reads(i, l, 'date');
-    const twin = layout.twin ? layouts.find((c) => c.layout.label === layout.twin) : undefined;
-    if (twin && (reads(i, twin.l, 'date') || reads(i, twin.l, 'any'))) {
-      ambiguous.push({ name, formats: [layout.label, twin.layout.label] });
+  for (const { name, i, layouts, times, eitherOrder } of candidates) {
+    const l = layouts.findIndex((_, n) => reads(i, n, 'date') || reads(i, n, 'any'));
+    const layout = layouts[l];
+    if (!layout) continue;
+    if (eitherOrder) {
+      ambiguous.push({ name, formats: eitherOrder });
       continue;
     }
+    const withTime = !reads(i, l, 'date');
     readings.set(name, {
       type: withTime ? 'DateTime' : 'Date',
       sqlType: withTime ? (layout.zoned ? 'TIMESTAMP WITH TIME ZONE' : 'TIMESTAMP') : 'DATE',
       format: withTime && layout.timeLabel ? `${layout.label} ${layout.timeLabel}` : layout.label,
-      expression: (c) => layout.convert(c, withTime),
+      expression: (c) => layout.convert(c, withTime, times),
     });
   }
   return { readings, ambiguous };
+}
+
+const alias = (i: number, layout: number, kind: string) => `c${i}_${layout}_${kind}`;
+const bad = (column: string, test: string) =>
+  `count(*) FILTER (WHERE ${column} IS NOT NULL AND NOT coalesce(${test}, false))`;
+
+/**
+ * Keeps, of each pair of numeric layouts that differ only in the order of day and month, the one the
+ * data allows: a first number above 12 can only be a day, a second one likewise. Where neither
+ * number is ever above 12, either order would do: month-first is kept only to check that every value
+ * is a date, and the column is then reported as ambiguous. Where both are, neither order reads it.
+ */
+async function settleOrder(session: WarehouseSession, table: string, candidates: Candidate[]): Promise<Candidate[]> {
+  const paired = candidates.flatMap(({ name, i, layouts }) => {
+    const numeric = layouts.find((layout) => layout.numeric);
+    return numeric?.numeric ? [{ name, i, parts: numeric.numeric.parts }] : [];
+  });
+  if (paired.length === 0) return candidates;
+  const parts = (column: string, pattern: string, n: number) =>
+    `max(TRY_CAST(regexp_extract(${column}, ${quoteString(pattern)}, ${n}) AS INTEGER))`;
+  const [max] = await session.all({
+    sql: `SELECT ${paired
+      .map(({ name, i, parts: pattern }) => {
+        const column = quoteIdentifier(name);
+        return `${parts(column, pattern, 1)} AS first${i}, ${parts(column, pattern, 2)} AS second${i}`;
+      })
+      .join(', ')} FROM ${table}`,
+    parameters: [],
+  });
+  return candidates.flatMap((candidate) => {
+    const numeric = candidate.layouts.filter((layout) => layout.numeric);
+    if (numeric.length === 0) return [candidate];
+    const dayFirst = Number(max?.[`first${candidate.i}`]) > 12;
+    const monthFirst = Number(max?.[`second${candidate.i}`]) > 12;
+    const keep = (order: 'MDY' | 'DMY') => (layout: Layout) => !layout.numeric || layout.numeric.order === order;
+    if (dayFirst && !monthFirst) return [{ ...candidate, layouts: candidate.layouts.filter(keep('DMY')) }];
+    if (monthFirst && !dayFirst) return [{ ...candidate, layouts: candidate.layouts.filter(keep('MDY')) }];
+    const others = candidate.layouts.filter((layout) => !layout.numeric);
+    const mdy = numeric.find((layout) => layout.numeric?.order === 'MDY');
+    const dmy = numeric.find((layout) => layout.numeric?.order === 'DMY');
+    if (others.length > 0) return [{ ...candidate, layouts: others }];
+    if (dayFirst || !mdy || !dmy) return [];
+    return [{ ...candidate, layouts: [mdy], eitherOrder: [mdy.label, dmy.label] as [string, string] }];
+  });
 }
 
 /** The format shown for a column DuckDB read as a date itself (ISO 8601). */

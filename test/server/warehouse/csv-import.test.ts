@@ -319,6 +319,24 @@ describe('CSV import', () => {
     ]);
   });
 
+  it('reads a column of dates with and without times as date-times, and text in a date column as Text', async () => {
+    const { executor, importFile } = setup();
+    const result = await importFile(
+      'times.csv',
+      'at,mostly\n1/31/2024,Jan 1 2000\n2/1/2024 10:05 PM,Jan 2 2000\n2/13/2024 23:59:30,about then\n',
+    );
+    expect(result.columns.map((c) => [c.name, c.type])).toEqual([
+      ['at', 'DateTime'],
+      ['mostly', 'Text'],
+    ]);
+    expect(result.notes).toEqual([]);
+    expect(await executor.all(sql('SELECT "at" FROM static.t_1 ORDER BY "at"'))).toEqual([
+      { at: '2024-01-31T00:00:00.000Z' },
+      { at: '2024-02-01T22:05:00.000Z' },
+      { at: '2024-02-13T23:59:30.000Z' },
+    ]);
+  });
+
   it('finds dates past the first rows and in columns DuckDB read as text', async () => {
     const { executor, importFile } = setup();
     // The first 30,000 days are all 12 or less: only a later row tells day-first from month-first.
