@@ -3,6 +3,7 @@
  * the entities, enums and inputs shared by the server and the client, with the spec's field names.
  */
 import { z } from 'zod';
+import { wholeNumber } from './api';
 import type { ColumnType } from './tables';
 
 export const INTEGRATION_TYPES = ['Api', 'Airbyte', 'Database', 'Sftp', 'Webhook', 'IncomingEmail', 'Sample'] as const;
@@ -300,8 +301,8 @@ export const triggerFullRefreshSchema = z.object({
 
 export const JOB_SORT_FIELDS = ['createdAt', 'startedAt', 'endedAt', 'status', 'recordsProcessed'] as const;
 export const jobsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+  page: wholeNumber(z.number().int().min(1)).default(1),
+  pageSize: wholeNumber(z.number().int().min(1).max(200)).default(10),
   status: z.array(z.enum(RUN_STATUSES)).default([]),
   sortBy: z.enum(JOB_SORT_FIELDS).default('createdAt'),
   sortDirection: z.enum(['Ascending', 'Descending']).default('Descending'),
@@ -316,3 +317,11 @@ export const createDefinitionSchema = z.object({
   /** JSON text with settings.properties (and settings.required). */
   specification: z.string().min(2).max(200_000),
 });
+
+export type CreateIntegrationRequest = z.output<typeof createIntegrationSchema>;
+export type SaveSettingsRequest = z.output<typeof saveSettingsSchema>;
+export type SaveDatasetsRequest = z.output<typeof saveDatasetsSchema>;
+export type SaveScheduleRequest = z.output<typeof saveScheduleSchema>;
+export type TriggerFullRefreshRequest = z.output<typeof triggerFullRefreshSchema>;
+export type JobsRequest = z.output<typeof jobsQuerySchema>;
+export type CreateDefinitionRequest = z.output<typeof createDefinitionSchema>;

@@ -27,7 +27,7 @@ const choiceOf = (d: Dataset): Choice => ({
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** Only what differs from the saved datasets: Save needs at least one change. */
-export function changedChoices(datasets: Dataset[], choices: Choices): Partial<Record<string, Partial<Choice>>> {
+export function changedChoices(datasets: Dataset[], choices: Choices): Record<string, Partial<Choice>> {
   const changes: Record<string, Partial<Choice>> = {};
   for (const d of datasets) {
     const c = choices[d.name];

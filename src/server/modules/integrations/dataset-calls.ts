@@ -2,14 +2,13 @@
 import type { DatasetsResponse, DiscoveryStatus, Integration, IntegrationType } from '../../../shared/integrations';
 import {
   INTEGRATION_MESSAGES,
-  saveDatasetsSchema,
-  saveScheduleSchema,
+  type SaveDatasetsRequest,
+  type SaveScheduleRequest,
   type ScheduleSettings,
 } from '../../../shared/integrations';
 import type { AccountContext } from '../../context';
 import type { IntegrationsTable } from '../../db/schema';
 import { badInput } from '../../errors';
-import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import type { IntegrationsCore } from './core';
 import { alwaysSelected, discoveredOf, listDatasetRows, toDataset, type IntegrationRow } from './repo';
@@ -52,10 +51,10 @@ export function createDatasetCalls(core: IntegrationsCore, typeOf: (row: Integra
      * Saves the choices per dataset name: selection, properties (primary key and cursor always kept),
      * sync and ingestion types among the supported ones.
      */
-    async saveDatasets(ctx: AccountContext, id: string, raw: unknown): Promise<DatasetsResponse> {
+    async saveDatasets(ctx: AccountContext, id: string, input: SaveDatasetsRequest): Promise<DatasetsResponse> {
       const row = await core.mustFind(ctx, id);
       requireWriter(ctx);
-      const { datasets: changes } = parseInput(saveDatasetsSchema, raw);
+      const { datasets: changes } = input;
       const rows = new Map((await listDatasetRows(db, id)).map((d) => [d.name, d]));
       const updates: { id: string; set: Record<string, string | number | null> }[] = [];
       for (const [name, change] of Object.entries(changes)) {
@@ -103,11 +102,10 @@ export function createDatasetCalls(core: IntegrationsCore, typeOf: (row: Integra
      * Manual saves Inactive; Scheduled saves Active with a 5-field UTC cron (a Day, Week or Month preset,
      * or the given expression). Without a schedule, `status` alone is the Data syncing toggle.
      */
-    async saveSchedule(ctx: AccountContext, id: string, raw: unknown): Promise<Integration> {
+    async saveSchedule(ctx: AccountContext, id: string, input: SaveScheduleRequest): Promise<Integration> {
       const row = await core.mustFind(ctx, id);
       requireWriter(ctx);
       if (PUSH.includes(await typeOf(row))) throw badInput(INTEGRATION_MESSAGES.pushOnly);
-      const input = parseInput(saveScheduleSchema, raw);
       const now = clock();
       const changes: Partial<IntegrationsTable> = { modified_at: now.toISOString() };
       if (input.schedule?.type === 'Manual') {

@@ -4,12 +4,11 @@
  * and settings.required (JSON Schema, like Airbyte's connector specification).
  */
 import type { IntegrationDefinition, IntegrationSpecification, IntegrationType } from '../../../shared/integrations';
-import { INTEGRATION_MESSAGES, createDefinitionSchema } from '../../../shared/integrations';
+import { INTEGRATION_MESSAGES, type CreateDefinitionRequest } from '../../../shared/integrations';
 import type { Db } from '../../db/database';
 import { newId } from '../../db/ids';
 import type { IntegrationDefinitionsTable, IntegrationDefinitionVersionsTable } from '../../db/schema';
 import { badInput, notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import type { ConnectorRegistry } from './connectors/registry';
 
 interface BuiltIn {
@@ -291,8 +290,7 @@ export async function definitionVersion(db: Db, versionId: string): Promise<Vers
 }
 
 /** A custom definition (global admins only; the caller checks), kept in the admin's current account. */
-export async function createCustomDefinition(db: Db, accountId: string, raw: unknown, now: Date) {
-  const input = parseInput(createDefinitionSchema, raw);
+export async function createCustomDefinition(db: Db, accountId: string, input: CreateDefinitionRequest, now: Date) {
   parseSpecification(input.specification);
   const id = newId();
   await db.transaction().execute(async (trx) => {

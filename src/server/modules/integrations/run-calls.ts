@@ -9,11 +9,11 @@ import type {
   RunLogLevel,
   RunStatus,
 } from '../../../shared/integrations';
-import { INTEGRATION_MESSAGES, jobsQuerySchema, triggerFullRefreshSchema } from '../../../shared/integrations';
+import { INTEGRATION_MESSAGES, type JobsRequest, type TriggerFullRefreshRequest } from '../../../shared/integrations';
+import type { RecordsPerDayRequest } from '../../../shared/integrations-api';
 import type { Paged } from '../../../shared/tables';
 import type { AccountContext } from '../../context';
 import { badInput, notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import type { IntegrationsCore } from './core';
 import { listDatasetRows, parseJson, toRun, type IntegrationRow } from './repo';
@@ -45,9 +45,8 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
     },
 
     /** 'Refresh data': the named datasets start over (state cleared, table replaced). */
-    async triggerFullRefresh(ctx: AccountContext, id: string, raw: unknown): Promise<Run> {
+    async triggerFullRefresh(ctx: AccountContext, id: string, { datasets }: TriggerFullRefreshRequest): Promise<Run> {
       const row = await syncable(ctx, id);
-      const { datasets } = parseInput(triggerFullRefreshSchema, raw);
       const known = new Set((await listDatasetRows(db, id)).map((d) => d.name));
       const unknown = datasets.find((d) => !known.has(d));
       if (unknown !== undefined) throw badInput(`datasets: there is no dataset named "${unknown}".`);
@@ -55,9 +54,8 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
     },
 
     /** Runs newest first (or as sorted), filtered by status, each with its attempts. */
-    async jobs(ctx: AccountContext, id: string, raw: unknown): Promise<Paged<Job>> {
+    async jobs(ctx: AccountContext, id: string, request: JobsRequest): Promise<Paged<Job>> {
       await core.mustFind(ctx, id);
-      const request = parseInput(jobsQuerySchema, raw);
       let query = db.selectFrom('integration_runs').where('integration_id', '=', id);
       if (request.status.length > 0) query = query.where('status', 'in', request.status);
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -153,8 +151,7 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
     },
 
     /** Records processed per UTC day over the last `days` days (today included), zeros filled in. */
-    async recordsPerDay(ctx: AccountContext, rawDays: unknown): Promise<RecordsPerDay[]> {
-      const days = Math.min(366, Math.max(1, Math.floor(Number(rawDays ?? 30)) || 30));
+    async recordsPerDay(ctx: AccountContext, { days }: RecordsPerDayRequest): Promise<RecordsPerDay[]> {
       const today = clock();
       const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - (days - 1)));
       const rows = await db

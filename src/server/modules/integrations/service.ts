@@ -6,15 +6,22 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Integration, IntegrationDefinition, IntegrationType } from '../../../shared/integrations';
-import { INTEGRATION_MESSAGES, createIntegrationSchema, saveSettingsSchema } from '../../../shared/integrations';
+import type {
+  CreateDefinitionRequest,
+  CreateIntegrationRequest,
+  Integration,
+  IntegrationDefinition,
+  IntegrationType,
+  SaveSettingsRequest,
+} from '../../../shared/integrations';
+import { INTEGRATION_MESSAGES } from '../../../shared/integrations';
+import type { WebhookBody } from '../../../shared/integrations-api';
 import { isGlobalAdmin } from '../../../shared/roles';
 import { MESSAGES } from '../../../shared/messages';
 import type { AccountContext, Deps } from '../../context';
 import { parseRoles } from '../../db/database';
 import { newId } from '../../db/ids';
 import { badInput, conflict, forbidden, notFound } from '../../errors';
-import { parseInput } from '../../validate';
 import { requireWriter } from '../accounts/access';
 import { ConnectorError, type Connector, type ConnectorConfig } from './connectors/types';
 import { createIntegrationsCore, viewerOf } from './core';
@@ -107,9 +114,9 @@ export function createIntegrationsService(deps: Deps) {
     async getDefinition(ctx: AccountContext, id: string): Promise<IntegrationDefinition> {
       return (await findDefinition(db, ctx.accountId, id, registry)).definition;
     },
-    async createDefinition(ctx: AccountContext, raw: unknown): Promise<IntegrationDefinition> {
+    async createDefinition(ctx: AccountContext, input: CreateDefinitionRequest): Promise<IntegrationDefinition> {
       if (!isGlobalAdmin(parseRoles(ctx.user.roles))) throw forbidden(MESSAGES.notAllowed);
-      const id = await createCustomDefinition(db, ctx.accountId, raw, clock());
+      const id = await createCustomDefinition(db, ctx.accountId, input, clock());
       return (await findDefinition(db, ctx.accountId, id, registry)).definition;
     },
 
@@ -153,9 +160,8 @@ export function createIntegrationsService(deps: Deps) {
     },
 
     /** Checks the connection first (the connector's message on failure), then discovers in the background. */
-    async create(ctx: AccountContext, raw: unknown): Promise<Integration> {
+    async create(ctx: AccountContext, input: CreateIntegrationRequest): Promise<Integration> {
       requireWriter(ctx);
-      const input = parseInput(createIntegrationSchema, raw);
       const {
         row: definition,
         latest,
@@ -209,10 +215,9 @@ export function createIntegrationsService(deps: Deps) {
     },
 
     /** Name and configuration; a masked secret keeps its stored value. The connection is checked again. */
-    async saveSettings(ctx: AccountContext, id: string, raw: unknown): Promise<Integration> {
+    async saveSettings(ctx: AccountContext, id: string, input: SaveSettingsRequest): Promise<Integration> {
       const row = await core.mustFind(ctx, id);
       requireWriter(ctx);
-      const input = parseInput(saveSettingsSchema, raw);
       const changes: Partial<IntegrationRow> = { modified_at: clock().toISOString() };
       if (input.name !== undefined) changes.name = input.name;
       if (input.configuration !== undefined) {
@@ -292,7 +297,7 @@ export function createIntegrationsService(deps: Deps) {
     receiveAttachment: (attachment: IncomingAttachment) => ingestAttachment(deps, attachment),
 
     /** POST /api/integrations/webhook/{token}: no session; the token is the credential. */
-    async webhook(token: string, body: unknown): Promise<{ received: number }> {
+    async webhook(token: string, body: WebhookBody): Promise<{ received: number }> {
       const row = await db
         .selectFrom('integrations')
         .selectAll()
