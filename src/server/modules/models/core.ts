@@ -18,7 +18,7 @@ import {
   type ModelRow,
   type VersionRow,
 } from './repo';
-import { dependencyClosure, loadSources, referencedSources, type LoadedSource } from './sources';
+import { dependencyClosure, loadSources, referencedSources, withSourceTypes, type LoadedSource } from './sources';
 
 export const NOT_FOUND = 'Model not found.';
 export const VERSION_NOT_FOUND = 'Model version not found.';
@@ -45,7 +45,8 @@ export function createModelCore(deps: Deps) {
   }
 
   async function describe(ctx: AccountContext, definition: ModelDefinition) {
-    const sources = await loadSources(db, ctx.accountId, referencedSources(definition));
+    const loaded = await loadSources(db, ctx.accountId, referencedSources(definition));
+    const sources = await withSourceTypes(warehouse(ctx), loaded, definition);
     return { described: describeDefinition(definition, sources), sources };
   }
 

@@ -7,11 +7,19 @@ import type { ModelColumn } from '../../../shared/models';
 import type { Column, TableSummary } from '../../../shared/tables';
 import type { AccountContext } from '../../context';
 import type { Db } from '../../db/database';
+import type { WarehouseExecutor } from '../../warehouse/types';
 import { badInput, notFound } from '../../errors';
 import type { TableRelation } from '../tables/relations';
 import { describeDefinition, toModelSpec, type DescribedDefinition } from './describe';
 import { findVersion, listAccountVersions, listModelRows, type ModelRow, type VersionRow } from './repo';
-import { MODEL_SCHEMA, loadSources, modelViewName, referencedSources, type LoadedSource } from './sources';
+import {
+  MODEL_SCHEMA,
+  loadSources,
+  modelViewName,
+  referencedSources,
+  withSourceTypes,
+  type LoadedSource,
+} from './sources';
 
 export interface ModelVersionTable {
   summary: TableSummary;
@@ -50,11 +58,14 @@ export async function resolveModelVersionTable(
   db: Db,
   ctx: AccountContext,
   versionId: string,
+  executor?: WarehouseExecutor,
 ): Promise<ModelVersionTable> {
   const found = await findVersion(db, ctx.accountId, versionId);
   if (!found) throw notFound('Table not found.');
   const { model, version } = found;
-  const sources = await loadSources(db, ctx.accountId, referencedSources(version.definition));
+  const loaded = await loadSources(db, ctx.accountId, referencedSources(version.definition));
+  // With the warehouse at hand, the model's joins and filters compare in the columns' own types.
+  const sources = executor ? await withSourceTypes(executor, loaded, version.definition) : loaded;
   const described = describeDefinition(version.definition, sources);
   const columns = asColumns(described.columns);
   const defaultSorting = version.definition.sort;

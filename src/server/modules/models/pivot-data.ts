@@ -23,7 +23,7 @@ import { badInput, notFound } from '../../errors';
 import type { PivotPageRequest } from '../../../shared/models-api';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { namingOverflow } from '../tables/overflow';
-import type { TableRelation } from '../tables/relations';
+import { engineColumns, withSqlTypes, type TableRelation } from '../tables/relations';
 import { resolveModelVersionTable } from './model-tables';
 
 /** Most rows an export writes; a pivot beyond it is cut with a note in the file. */
@@ -36,7 +36,7 @@ interface PivotTarget {
 }
 
 function relationColumns(relation: TableRelation): RelationColumn[] {
-  return relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName }));
+  return engineColumns(relation);
 }
 
 /**
@@ -103,13 +103,16 @@ export function createPivotData(deps: Deps) {
   const warehouse = (ctx: AccountContext) => deps.warehouse.forAccount(ctx.accountId);
 
   async function target(ctx: AccountContext, versionId: string, pivotKey: string): Promise<PivotTarget> {
-    const table = await resolveModelVersionTable(deps.db, ctx, versionId);
+    const table = await resolveModelVersionTable(deps.db, ctx, versionId, warehouse(ctx));
     const pivot = table.version.definition.pivots.find((p) => p.key === pivotKey);
     if (!pivot) throw notFound('Pivot not found.');
     // A field naming a removed column gets the model's own message, not the engine's "unknown column".
     const problem = table.described.errors.pivots.find((issue) => issue.pivotKey === pivotKey);
     if (problem) throw badInput(problem.message);
-    return { relation: table.relation, pivot, name: `${table.model.name} - ${pivot.name}` };
+    // A filter comparing a Number column binds its value in the column's SQL type, exactly.
+    const filters = pivot.filters.map((f) => ({ columnKey: f.column, operator: f.operator }));
+    const relation = await withSqlTypes(warehouse(ctx), table.relation, [{ filters }]);
+    return { relation, pivot, name: `${table.model.name} - ${pivot.name}` };
   }
 
   return {

@@ -1,6 +1,8 @@
 import type { RelationColumn, TableRelation } from '../../../engine';
 import type { ModelDefinition, ModelSourceOption, SourceRef } from '../../../shared/models';
 import type { Db } from '../../db/database';
+import { relationSqlTypes } from '../../warehouse/relation-types';
+import type { WarehouseExecutor } from '../../warehouse/types';
 import { ROW_ID, STATIC_SCHEMA, warehouseTableName } from '../static-tables/physical';
 import { findTable, listColumns } from '../static-tables/repo';
 import { findIntegrationDatasetTable, listIntegrationDatasetTables } from '../integrations/dataset-tables';
@@ -103,6 +105,31 @@ export async function loadSources(db: Db, accountId: string, refs: SourceRef[]):
         })),
         missing: false,
       };
+    }),
+  );
+}
+
+/**
+ * The sources with their columns' warehouse types (BIGINT, DECIMAL(20,6), ...) when the definition
+ * compares values, in joins or filters: the engine then binds each value in its column's type and
+ * compares two exact types safely. Read once per table version (relation-types.ts).
+ */
+export async function withSourceTypes(
+  executor: WarehouseExecutor,
+  sources: LoadedSource[],
+  definition: Pick<ModelDefinition, 'joins' | 'filterGroups'>,
+): Promise<LoadedSource[]> {
+  const compares = definition.joins.length > 0 || definition.filterGroups.some((group) => group.filters.length > 0);
+  if (!compares) return sources;
+  return Promise.all(
+    sources.map(async (source) => {
+      if (source.missing) return source;
+      const types = await relationSqlTypes(executor, source.relation);
+      const columns = source.columns.map((column) => {
+        const sqlType = types.get(column.columnKey);
+        return sqlType ? { ...column, sqlType } : column;
+      });
+      return { ...source, columns };
     }),
   );
 }

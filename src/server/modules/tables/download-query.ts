@@ -11,7 +11,7 @@ import { LIMITS } from '../../../shared/limits';
 import { exportFormatSchema, pageRequestSchema } from '../../../shared/tables';
 import { badInput } from '../../errors';
 import { jsonTextTooDeep, tooDeepMessage } from '../../json-depth';
-import { requestSorting, unsortedStatement, type TableRelation } from './relations';
+import { engineColumns, requestSorting, unsortedStatement, type TableRelation } from './relations';
 import { uniqueHeaders } from './unique-headers';
 
 /**
@@ -58,7 +58,7 @@ export function downloadQuery(relation: TableRelation, { filterGroups, sorting }
   const names = new Map(relation.columns.map((c, i) => [c.columnKey, headers[i]!]));
   const query: TableQuery = {
     source: relation.source,
-    columns: relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
+    columns: engineColumns(relation),
     rowKey: relation.rowKey,
     select: relation.columns.map((c) => c.columnKey),
     filterGroups,

@@ -3,10 +3,13 @@ import {
   compilePageQuery,
   isModelError,
   type CompiledQuery,
+  type RelationColumn,
   type TableQuery,
 } from '../../../engine';
-import type { Column, FilterGroup, Sorting } from '../../../shared/tables';
+import type { Column, Filter, FilterGroup, Sorting } from '../../../shared/tables';
 import { badInput } from '../../errors';
+import { relationSqlTypes } from '../../warehouse/relation-types';
+import type { WarehouseExecutor } from '../../warehouse/types';
 import { ROW_ID, STATIC_SCHEMA, warehouseTableName } from '../static-tables/physical';
 
 /** A readable table: where its rows are, its columns, and the column that keys its rows. */
@@ -21,6 +24,36 @@ export interface TableRelation {
    * (a model: rows in base-table order, see the engine's compileModelPageInBaseOrder); null = none.
    */
   unsortedPage?: (page: { offset: number; limit: number }) => CompiledQuery | null;
+  /**
+   * The warehouse's type of each column by key (BIGINT, DECIMAL(20,6), ...), read for a request
+   * that compares numbers (`withSqlTypes`): the engine binds filter values in it, exactly.
+   */
+  sqlTypes?: ReadonlyMap<string, string>;
+}
+
+/** The relation's columns as the engine takes them: key, type, name, and SQL type when read. */
+export function engineColumns(relation: Pick<TableRelation, 'columns' | 'sqlTypes'>): RelationColumn[] {
+  return relation.columns.map((c) => {
+    const sqlType = relation.sqlTypes?.get(c.columnKey);
+    return { columnKey: c.columnKey, type: c.type, displayName: c.displayName, ...(sqlType ? { sqlType } : {}) };
+  });
+}
+
+/**
+ * The relation with its columns' SQL types when a filter compares a Number column with a value
+ * (relation-types.ts reads them, once per table version); as it is otherwise, at no cost.
+ */
+export async function withSqlTypes(
+  executor: WarehouseExecutor,
+  relation: TableRelation,
+  filterGroups: readonly { filters: readonly Pick<Filter, 'columnKey' | 'operator'>[] }[],
+): Promise<TableRelation> {
+  const numbers = new Set(relation.columns.filter((c) => c.type === 'Number').map((c) => c.columnKey));
+  const compares = filterGroups.some((group) =>
+    group.filters.some((f) => numbers.has(f.columnKey) && f.operator !== 'Exists' && f.operator !== 'Empty'),
+  );
+  if (!compares || relation.sqlTypes) return relation;
+  return { ...relation, sqlTypes: await relationSqlTypes(executor, relation.source) };
 }
 
 export function staticRelation(tableId: string, columns: Column[]): TableRelation {
@@ -49,7 +82,7 @@ export function compileTableQuery(
 ): { page: CompiledQuery; count: CompiledQuery; query: TableQuery } {
   const query: TableQuery = {
     source: relation.source,
-    columns: relation.columns.map((c) => ({ columnKey: c.columnKey, type: c.type, displayName: c.displayName })),
+    columns: engineColumns(relation),
     rowKey: relation.rowKey,
     select: relation.rowKey ? [relation.rowKey, ...relation.columns.map((c) => c.columnKey)] : [],
     filterGroups: request.filterGroups,

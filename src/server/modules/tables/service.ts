@@ -16,7 +16,7 @@ import { countVia, pageVia, type CopyableQuery } from '../../warehouse/ordered-c
 import { listModelVersionTables, resolveModelVersionTable } from '../models/model-tables';
 import { listIntegrationDatasetTables, resolveIntegrationDatasetTable } from '../integrations/dataset-tables';
 import { listColumns } from '../static-tables/repo';
-import { compileTableQuery, staticRelation, type TableRelation } from './relations';
+import { compileTableQuery, staticRelation, withSqlTypes, type TableRelation } from './relations';
 import { toDisplayRows } from './display-values';
 import { downloadQuery, type DownloadRequest } from './download-query';
 import { namingOverflow } from './overflow';
@@ -38,7 +38,7 @@ export function createTablesService(deps: Deps) {
     id: string,
   ): Promise<{ summary: TableSummary; relation: TableRelation; rowEstimate: number | null }> {
     if (type === 'ModelVersion') {
-      const { summary, relation } = await resolveModelVersionTable(db, ctx, id);
+      const { summary, relation } = await resolveModelVersionTable(db, ctx, id, warehouse(ctx));
       return { summary, relation, rowEstimate: null };
     }
     if (type === 'IntegrationDataset') return resolveIntegrationDatasetTable(db, ctx.accountId, id);
@@ -95,7 +95,9 @@ export function createTablesService(deps: Deps) {
       id: string,
       request: TablePageRequest,
     ): Promise<Paged<Record<string, unknown>>> {
-      const { relation, rowEstimate } = await resolve(ctx, type, id);
+      const resolved = await resolve(ctx, type, id);
+      const relation = await withSqlTypes(warehouse(ctx), resolved.relation, request.filterGroups);
+      const rowEstimate = resolved.rowEstimate;
       const compiled = compileTableQuery(relation, request);
       const copyable: CopyableQuery = { query: compiled.query, rowEstimate };
       const [data, count] = await namingOverflow(warehouse(ctx), relation, () =>
@@ -120,7 +122,9 @@ export function createTablesService(deps: Deps) {
       id: string,
       { filterGroups }: TableCountRequest,
     ): Promise<{ totalCount: number }> {
-      const { relation, rowEstimate } = await resolve(ctx, type, id);
+      const resolved = await resolve(ctx, type, id);
+      const relation = await withSqlTypes(warehouse(ctx), resolved.relation, filterGroups);
+      const rowEstimate = resolved.rowEstimate;
       const compiled = compileTableQuery(relation, { page: 1, pageSize: 1, filterGroups, sorting: [] });
       const totalCount = await namingOverflow(warehouse(ctx), relation, () =>
         countOf(ctx, { query: compiled.query, rowEstimate }, compiled.count),
@@ -136,7 +140,8 @@ export function createTablesService(deps: Deps) {
       format: ExportFormat,
       request: DownloadRequest,
     ): Promise<{ stream: Readable; fileName: string; format: ExportFormat }> {
-      const { summary, relation } = await resolve(ctx, type, id);
+      const { summary, relation: resolved } = await resolve(ctx, type, id);
+      const relation = await withSqlTypes(warehouse(ctx), resolved, request.filterGroups);
       const query = downloadQuery(relation, request);
       const stream = await namingOverflow(warehouse(ctx), relation, () => exportTable(warehouse(ctx), query, format));
       const safeName = summary.name.replace(/[^\w .-]+/g, '_').trim() || 'table';
