@@ -110,29 +110,30 @@ export function endpoint<
   handler: (call: EndpointCall<P, Q, B, A>) => Promise<unknown>,
 ): void {
   const status = successStatus(spec as AnyEndpoint);
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    // Who is calling first: a signed-out caller learns nothing about the input it sent.
+    const ctx = await callerOf(req, deps, spec.access);
+    const params = spec.params ? parseInput(spec.params, req.params) : undefined;
+    const query = spec.query ? parseInput(spec.query, req.query) : undefined;
+    const body = spec.body ? parseInput(spec.body, bodyOf(req)) : undefined;
+    const answer = await handler({
+      params,
+      query,
+      body,
+      ctx,
+      req,
+      reply,
+    } as EndpointCall<P, Q, B, A>);
+    // A handler that sent its own answer (a file stream) returns the reply itself.
+    if (answer === reply || reply.sent) return reply;
+    if (status === 204) return reply.status(204).send();
+    return reply.status(status).send(answer);
+  };
   app.route({
     method: spec.method,
     url: fastifyPath(spec.path),
     ...spec.options,
     config: { endpoint: spec as AnyEndpoint },
-    handler: async (req, reply) => {
-      // Who is calling first: a signed-out caller learns nothing about the input it sent.
-      const ctx = await callerOf(req, deps, spec.access);
-      const params = spec.params ? parseInput(spec.params, req.params) : undefined;
-      const query = spec.query ? parseInput(spec.query, req.query) : undefined;
-      const body = spec.body ? parseInput(spec.body, bodyOf(req)) : undefined;
-      const answer = await handler({
-        params,
-        query,
-        body,
-        ctx,
-        req,
-        reply,
-      } as EndpointCall<P, Q, B, A>);
-      // A handler that sent its own answer (a file stream) returns the reply itself.
-      if (answer === reply || reply.sent) return reply;
-      if (status === 204) return reply.status(204).send();
-      return reply.status(status).send(answer);
-    },
+    handler: handle,
   });
 }
