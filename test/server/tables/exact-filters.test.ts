@@ -115,6 +115,29 @@ describe('exact filters through the tables API', () => {
   });
 });
 
+describe("exact filters through the static table's query path", () => {
+  it('answers the rows whose DECIMAL and BIGINT values pass, every digit compared', async () => {
+    const { t, cookie, table } = await setup();
+    const rows = async (filters: unknown[]) => {
+      const res = await api<Record<string, unknown>[]>(t, cookie, 'POST', `/api/static-tables/${table.id}/query`, {
+        filters,
+      });
+      return ok(res).map((row) => row[keyOf(table, 'Name')]);
+    };
+    expect(
+      await rows([
+        { columnKey: keyOf(table, 'Price'), operator: 'GreaterThanOrEquals', value: '99999999999999.999999' },
+      ]),
+    ).toEqual(['a']);
+    expect(
+      await rows([
+        { columnKey: keyOf(table, 'Big'), operator: 'Equals', value: '9007199254740994' },
+        { columnKey: keyOf(table, 'Huge'), operator: 'Equals', value: '0', conditionOperator: 'Or' },
+      ]),
+    ).toEqual(['c', 'd']);
+  });
+});
+
 describe('exact filters on models', () => {
   async function bigModel(t: TestApp, cookie: string, table: StaticTable): Promise<Model> {
     const model = await createModel(t, cookie, 'Big keys');

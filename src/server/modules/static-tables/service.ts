@@ -19,7 +19,7 @@ import { importCsvToTable } from '../../warehouse/csv-import';
 import { importAnswer } from './import-answer';
 import { importColumns, matchHeaders, type ImportColumns } from './import-columns';
 import { requireWriter } from '../accounts/access';
-import { compileTableQuery, staticRelation } from '../tables/relations';
+import { compileTableQuery, staticRelation, withSqlTypes } from '../tables/relations';
 import { applyChanges } from './changes';
 import { listStaticTables } from './list';
 import { STATIC_SCHEMA, ROW_ID, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
@@ -222,13 +222,17 @@ export function createStaticTablesService(deps: Deps) {
     async query(ctx: AccountContext, id: string, { filters }: StaticQueryRequest) {
       const table = await mustFind(ctx, id);
       const columns = await listColumns(db, id);
-      const compiled = compileTableQuery(staticRelation(id, columns), {
+      const warehouse = deps.warehouse.forAccount(ctx.accountId);
+      const filterGroups = filters.length ? [{ filters }] : [];
+      // A number filter binds its value in the column's SQL type (BIGINT, DECIMAL, ...), exactly.
+      const relation = await withSqlTypes(warehouse, staticRelation(id, columns), filterGroups);
+      const compiled = compileTableQuery(relation, {
         page: 1,
         pageSize: Math.max(1, table.row_count),
-        filterGroups: filters.length ? [{ filters }] : [],
+        filterGroups,
         sorting: [],
       });
-      return deps.warehouse.forAccount(ctx.accountId).all(compiled.page);
+      return warehouse.all(compiled.page);
     },
 
     /**
