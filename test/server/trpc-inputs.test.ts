@@ -39,7 +39,9 @@ function untyped(schema: z.ZodType): string[] {
 describe('tRPC inputs', () => {
   it('are schemas of src/shared, with no field left untyped', async () => {
     const schemas = await sharedSchemas();
-    const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { inputs: unknown[] } }>);
+    // tRPC's own record of the procedures; only their input parsers are read.
+    const all = appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>;
+    const procedures = Object.entries(all);
     expect(procedures.length).toBeGreaterThan(60);
     const withInput = procedures.filter(([, p]) => p._def.inputs.length > 0);
     expect(withInput.length).toBeGreaterThan(50);
