@@ -10,10 +10,11 @@ import type { SqlValue } from './sql';
 export type SqlType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp' | ExactNumericSqlType;
 
 /**
- * The other exact numeric types a filter value may be bound as, to compare in a column's own type
- * (values/numeric-types.ts): DuckDB's integers and `decimal(precision,scale)`.
+ * The other numeric types a filter value may be bound as, to compare in a column's own type
+ * (values/numeric-types.ts): DuckDB's integers, `decimal(precision,scale)` and `float` (REAL).
  */
 export type ExactNumericSqlType =
+  | 'float'
   | 'tinyint'
   | 'smallint'
   | 'hugeint'

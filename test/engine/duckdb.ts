@@ -5,6 +5,7 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import type { CompiledQuery, ResultRow, SqlRunner } from '../../src/engine/sql';
+import { parameterTypes } from '../../src/server/warehouse/bind-parameters';
 
 export interface TestDuckDb extends SqlRunner {
   /** Setup SQL written by the test itself (DDL, inserts); may hold several statements. */
@@ -33,7 +34,8 @@ export async function openTestDuckDb(): Promise<TestDuckDb> {
     async all(query: CompiledQuery): Promise<ResultRow[]> {
       const prepared = await connection.prepare(query.sql);
       try {
-        prepared.bind([...query.parameters]);
+        // Typed as the server binds them (a whole double past 2^53 is a DOUBLE, not a BIGINT).
+        prepared.bind([...query.parameters], parameterTypes(query.parameters));
         const reader = await prepared.runAndReadAll();
         return ownRows(reader);
       } finally {

@@ -173,19 +173,20 @@ const COLUMNS: RelationColumn[] = [
   { columnKey: 'price', type: 'Number', sqlType: 'DECIMAL(20,6)' },
   { columnKey: 'cents', type: 'Number', sqlType: 'DECIMAL(10,2)' },
   { columnKey: 'ratio', type: 'Number', sqlType: 'DOUBLE' },
+  { columnKey: 'score', type: 'Number', sqlType: 'REAL' },
   // A function column, say: its SQL type is not known.
   { columnKey: 'untyped', type: 'Number' },
 ];
 
 const GOLDEN_SQL = `
 CREATE TABLE data.golden (id INTEGER, big BIGINT, huge HUGEINT, ubig UBIGINT, price DECIMAL(20,6), cents DECIMAL(10,2),
-  ratio DOUBLE, untyped BIGINT);
+  ratio DOUBLE, untyped BIGINT, score REAL);
 INSERT INTO data.golden VALUES
-  (1, 9007199254740992, 170141183460469231731687303715884105727, 18446744073709551615, 99999999999999.999999, 1.00, 0.5, 9007199254740992),
-  (2, 9007199254740993, -170141183460469231731687303715884105728, 0, 99999999999999.999998, 1.01, 1e17, 9007199254740993),
-  (3, 9007199254740994, 1, 9223372036854775808, 0.000001, 2.99, -0.0, 9007199254740994),
-  (4, -9223372036854775808, NULL, NULL, NULL, NULL, NULL, NULL),
-  (5, 9223372036854775807, 0, 1, -0.000001, -1.50, 2.5, -1);
+  (1, 9007199254740992, 170141183460469231731687303715884105727, 18446744073709551615, 99999999999999.999999, 1.00, 0.5, 9007199254740992, 0.1),
+  (2, 9007199254740993, -170141183460469231731687303715884105728, 0, 99999999999999.999998, 1.01, 1e17, 9007199254740993, 0.2),
+  (3, 9007199254740994, 1, 9223372036854775808, 0.000001, 2.99, -0.0, 9007199254740994, 3.4e38),
+  (4, -9223372036854775808, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
+  (5, 9223372036854775807, 0, 1, -0.000001, -1.50, 2.5, -1, -2.5);
 `;
 
 interface Golden {
@@ -308,6 +309,23 @@ const GOLDEN: Golden[] = [
   // A DOUBLE column compares as doubles whatever is bound.
   { filter: f('ratio', 'Equals', '1e17'), where: '"ratio" = CAST($1 AS BIGINT)', parameters: [10n ** 17n], ids: [2] },
   { filter: f('ratio', 'LessThan', '0.75'), where: '"ratio" < CAST($1 AS DOUBLE)', parameters: [0.75], ids: [1, 3] },
+  // A REAL column: a value the grid shows (the float's shortest digits) is that float, bound as FLOAT.
+  { filter: f('score', 'Equals', '0.1'), where: '"score" = CAST($1 AS FLOAT)', parameters: [0.1], ids: [1] },
+  { filter: f('score', 'GreaterThan', 0.1), where: '"score" > CAST($1 AS FLOAT)', parameters: [0.1], ids: [2, 3] },
+  { filter: f('score', 'LessThan', '-2.5'), where: '"score" < CAST($1 AS FLOAT)', parameters: [-2.5], ids: [] },
+  // Any other value compares with the float's exact value, as a double.
+  {
+    filter: f('score', 'Equals', '0.10000000149011612'),
+    where: '"score" = CAST($1 AS DOUBLE)',
+    parameters: [0.10000000149011612],
+    ids: [1],
+  },
+  {
+    filter: f('score', 'GreaterThan', '1e39'),
+    where: '"score" > CAST($1 AS DOUBLE)',
+    parameters: [1e39],
+    ids: [],
+  },
   // Without a known SQL type: whole numbers a BIGINT holds as BIGINT (exact), others as DOUBLE.
   {
     filter: f('untyped', 'Equals', '9007199254740993'),

@@ -31,7 +31,7 @@ export class SqliteDialect extends SqlDialect {
       date: 'TEXT',
       timestamp: 'TEXT',
     };
-    return names[type] ?? (type.startsWith('decimal') ? 'REAL' : 'INTEGER');
+    return names[type] ?? (type.startsWith('decimal') || type === 'float' ? 'REAL' : 'INTEGER');
   }
 
   override containsInsensitive(haystack: string, needle: string): string {

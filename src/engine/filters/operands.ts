@@ -92,9 +92,28 @@ function withoutExactType(number: ExactNumber): Operand {
   return exact({ kind: 'param', value: Number(exactText(number)), type: 'double' });
 }
 
+/**
+ * The float a REAL column holds for a value, when the value is that float's shortest text (what
+ * the grid shows: `0.1` for the float nearest 0.1, which as a double is 0.10000000149011612), so
+ * `= 0.1` finds it and `> 0.1` does not; null for any other value, compared as a double.
+ */
+function shownFloat(number: ExactNumber): number | null {
+  const value = Number(exactText(number));
+  const float = Math.fround(value);
+  if (!Number.isFinite(float) || (float === 0 && value !== 0)) return null;
+  for (let digits = 1; digits <= 9; digits += 1) {
+    const shortest = Number(float.toPrecision(digits));
+    if (Math.fround(shortest) === float) return shortest === value ? value : null;
+  }
+  return null;
+}
+
 function numberOperand(column: Pick<RelationColumn, 'sqlType'>, number: ExactNumber): Operand {
   const type = numericType(column.sqlType);
-  return type?.kind === 'exact' ? inExactType(number, type) : withoutExactType(number);
+  if (type?.kind === 'exact') return inExactType(number, type);
+  const float = type?.float ? shownFloat(number) : null;
+  if (float !== null) return exact({ kind: 'param', value: Object.is(float, -0) ? 0 : float, type: 'float' });
+  return withoutExactType(number);
 }
 
 /** The filter value `value` for `column` (its type, and its SQL type when known). */

@@ -18,7 +18,8 @@ export interface ExactNumericType {
   max: bigint | null;
 }
 
-export type NumericType = ExactNumericType | { kind: 'approximate' };
+/** DOUBLE, or FLOAT (`float`: 4 bytes, whose values the grid shows with their own shortest digits). */
+export type NumericType = ExactNumericType | { kind: 'approximate'; float: boolean };
 
 const signedBits = (bits: number): [bigint, bigint] => [-(2n ** BigInt(bits - 1)), 2n ** BigInt(bits - 1) - 1n];
 const unsignedBits = (bits: number): [bigint, bigint] => [0n, 2n ** BigInt(bits) - 1n];
@@ -48,7 +49,8 @@ const INTEGER_TYPES: readonly [readonly string[], ExactNumericType][] = [
 
 const BY_NAME = new Map(INTEGER_TYPES.flatMap(([names, type]) => names.map((name) => [name, type] as const)));
 
-const APPROXIMATE = new Set(['DOUBLE', 'FLOAT', 'FLOAT8', 'FLOAT4', 'REAL', 'DOUBLE PRECISION']);
+const DOUBLES = new Set(['DOUBLE', 'FLOAT8', 'DOUBLE PRECISION']);
+const FLOATS = new Set(['FLOAT', 'FLOAT4', 'REAL']);
 
 /** DuckDB's DECIMAL without (p, s) is DECIMAL(18, 3). */
 const DEFAULT_DECIMAL: [number, number] = [18, 3];
@@ -69,7 +71,8 @@ export function numericType(sqlType: string | null | undefined): NumericType | n
   const name = sqlType.trim().toUpperCase().replace(/\s+/g, ' ');
   const known = BY_NAME.get(name);
   if (known) return known;
-  if (APPROXIMATE.has(name)) return { kind: 'approximate' };
+  if (DOUBLES.has(name)) return { kind: 'approximate', float: false };
+  if (FLOATS.has(name)) return { kind: 'approximate', float: true };
   const decimal = /^(?:DECIMAL|NUMERIC)(?: ?\( ?(\d+) ?(?:, ?(\d+) ?)?\))?$/.exec(name);
   if (!decimal) return null;
   const precision = decimal[1] === undefined ? DEFAULT_DECIMAL[0] : Number(decimal[1]);
