@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../shared/limits';
 import { badInput } from '../errors';
+import { parseJsonExact } from '../exact-values/json';
 import { jsonTextTooDeep, tooDeepMessage } from '../json-depth';
 
 /**
@@ -18,6 +19,14 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonTextTooDeep(text, LIMITS.jsonMaxDepth)) return done(badInput(tooDeepMessage(LIMITS.jsonMaxDepth)));
-    return parse(req, text, done);
+    if (!EXACT_NUMBER_BODIES.test(req.url)) return parse(req, text, done);
+    // Checked by Fastify's parser first (malformed, prototype poisoning), then read again exactly.
+    return parse(req, text, (error: Error | null) => (error ? done(error) : done(null, parseJsonExact(text))));
   });
 }
+
+/**
+ * Bodies whose numbers are data that lands in typed warehouse columns (webhook records): a number
+ * a double would change (a 19-digit id) is kept as an ExactNumber (exact-values/json.ts).
+ */
+const EXACT_NUMBER_BODIES = /^\/api\/integrations\/webhook\/[^/?]+(\?|$)/;

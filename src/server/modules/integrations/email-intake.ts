@@ -1,8 +1,10 @@
 /**
  * Incoming e-mail: each attachment sent to an integration's address becomes (or replaces) the
- * dataset named after the file. CSV, JSON (an array or JSON lines) and Parquet are read by DuckDB;
- * the listener converts XML and Avro to JSON lines first. Other files are logged and ignored. Every
- * attachment is a run of its own, so the activity log shows what arrived.
+ * dataset named after the file, each value in its exact type (a CSV's decimals as decimals, a
+ * JSON file's 19-digit ids as themselves, Parquet's declared types). CSV and Parquet are read by
+ * DuckDB, JSON (an array or JSON lines) here; the listener converts XML and Avro to JSON lines.
+ * Other files are logged and ignored. Every attachment is a run of its own, so the activity log
+ * shows what arrived.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,14 +13,17 @@ import { LIMITS } from '../../../shared/limits';
 import type { Deps } from '../../context';
 import { inspectCsvFile } from '../../warehouse/csv-file';
 import { exclusiveAll } from '../../warehouse/exclusive-all';
-import { swapTable } from '../../warehouse/swap-table';
-import type { WarehouseExecutor } from '../../warehouse/types';
+import { exactJsonText, parseJsonExact } from '../../exact-values/json';
+import { describeFile, type DataFileFormat } from './connectors/sftp/describe-file';
+import { parseFormat, TEXT } from './connectors/formats';
+import type { LogLevel } from './connectors/types';
 import { PUSH_ARRIVED } from './durable-writes';
-import { datasetTableName, q, quoteQualified, ROW_ID, STAGING_PREFIX } from './physical';
+import { datasetTableName } from './physical';
 import type { PushArrival } from './push-datasets';
 import { listDatasetRows, type IntegrationRow } from './repo';
 import { appendLog, createRun, finishRun, startAttempt } from './run-records';
-import { describeTable, ensureSchema } from './staging';
+import { createStaging, dropStaging, ensureSchema, finishStaging, stageFile, type StagedColumn } from './staging';
+import { swapIn } from './swap-in';
 
 export interface IncomingAttachment {
   /** The recipient, e.g. `shop.1a2b3c4d@in.example.com`, or its local part. */
@@ -42,12 +47,13 @@ export const localPartOf = (address: string) =>
 
 export type IntakeResult = { stored: true; dataset: string; rows: number } | { stored: false; reason: string };
 
-const READERS: Record<string, string> = {
-  '.csv': 'read_csv($1, header = true)',
-  '.json': "read_json($1, format = 'auto', maximum_depth = 2)",
-  '.jsonl': "read_json($1, format = 'newline_delimited', maximum_depth = 2)",
-  '.ndjson': "read_json($1, format = 'newline_delimited', maximum_depth = 2)",
-  '.parquet': 'read_parquet($1)',
+/** How each stored file is loaded (the listener turns JSON, XML and Avro into JSON lines). */
+const FORMATS: Record<string, DataFileFormat> = {
+  '.csv': 'csv',
+  '.json': 'jsonl',
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+  '.parquet': 'parquet',
 };
 
 /** The dataset a file feeds: its name without the extension. */
@@ -71,9 +77,11 @@ export async function ingestAttachment(deps: Deps, attachment: IncomingAttachmen
   const runId = await createRun(db, integration.id, 'Sync', null, clock());
   const attemptId = await startAttempt(db, runId, [], clock());
   const log = (level: 'INFO' | 'WARN' | 'ERROR', message: string) => appendLog(db, runId, level, message, clock());
-  const reader =
-    READERS[path.extname(attachment.path).toLowerCase()] ?? READERS[path.extname(attachment.fileName).toLowerCase()];
-  if (!reader) {
+  const format =
+    attachment.format ??
+    FORMATS[path.extname(attachment.path).toLowerCase()] ??
+    FORMATS[path.extname(attachment.fileName).toLowerCase()];
+  if (!format) {
     await log(
       'WARN',
       `Ignored ${attachment.fileName} (${attachment.contentType}): only CSV, JSON, XML, Parquet and Avro files are loaded.`,
@@ -83,7 +91,7 @@ export async function ingestAttachment(deps: Deps, attachment: IncomingAttachmen
   }
   const dataset = attachment.datasetName?.trim() || datasetNameOf(attachment.fileName);
   try {
-    const rows = await replaceDataset(deps, integration, runId, dataset, reader, attachment.path);
+    const rows = await replaceDataset(deps, integration, runId, dataset, format, attachment.path, log);
     await log('INFO', `${attachment.fileName}: ${rows} row(s) loaded into ${dataset}.`);
     await finishRun(db, runId, attemptId, 'Completed', clock());
     return { stored: true, dataset, rows };
@@ -98,18 +106,32 @@ export async function ingestAttachment(deps: Deps, attachment: IncomingAttachmen
   }
 }
 
+/** A JSON document (an array of records, or one) as JSON lines, numbers exact. */
+async function jsonDocumentAsLines(file: string): Promise<void> {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonExact(await fs.promises.readFile(file, 'utf8'));
+  } catch {
+    return; // JSON lines (several documents): read line by line
+  }
+  const records = Array.isArray(parsed) ? parsed : [parsed];
+  await fs.promises.writeFile(file, records.map((r) => exactJsonText(r)).join('\n') + '\n');
+}
+
 /**
- * The file's rows replace the dataset's table (types detected by DuckDB): read into a staging table
- * first, then swapped in with the dataset's metadata (durable-writes.ts). The file is moved into the
- * account's scratch folder first: the only place its warehouse reads files from.
+ * The file's rows replace the dataset's table, each column in the exact format its values have
+ * (describe-file.ts): staged like a sync's (staging.ts), then swapped in with the dataset's
+ * metadata (durable-writes.ts). The file is moved into the account's scratch folder first: the
+ * only place its warehouse reads files from.
  */
 async function replaceDataset(
   deps: Deps,
   integration: IntegrationRow,
   runId: string,
   dataset: string,
-  reader: string,
+  format: DataFileFormat,
   received: string,
+  log: (level: 'INFO' | 'WARN' | 'ERROR', message: string) => Promise<void>,
 ): Promise<number> {
   const schema = integration.schema_name;
   const datasets = await listDatasetRows(deps.db, integration.id);
@@ -120,37 +142,60 @@ async function replaceDataset(
   await fs.promises.mkdir(executor.scratchDir, { recursive: true });
   const file = path.join(executor.scratchDir, `mail-${randomBytes(6).toString('hex')}${path.extname(received)}`);
   await fs.promises.rename(received, file);
+  const lines: Promise<void>[] = [];
+  const note = (level: LogLevel, message: string) => void lines.push(log(level, `${dataset}: ${message}`));
   try {
     await ensureSchema(executor, schema);
-    await refuseWideFile(executor, reader, file);
-    const staging = `${STAGING_PREFIX}${table}_mail`;
-    return await exclusiveAll(executor, [`table:${schema}.${table}`, `table:${schema}.${staging}`], async () => {
-      await executor.run(`DROP TABLE IF EXISTS ${quoteQualified(schema, staging)}`);
-      await executor.run(
-        `CREATE TABLE ${quoteQualified(schema, staging)} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${reader}`,
-        [file],
+    if (format === 'jsonl' && path.extname(file).toLowerCase() === '.json') await jsonDocumentAsLines(file);
+    await refuseWideCsv(format, file);
+    const described = await describeFile(file, format);
+    if (described.length > LIMITS.maxColumns) throw tooWide(described.length);
+    const columns: StagedColumn[] = described.map((c) => ({
+      name: c.name,
+      format: parseFormat(c.format) ?? TEXT,
+      onMisfit: c.onMisfit,
+    }));
+    const staging = await createStaging(executor, schema, table, columns, note);
+    try {
+      await stageFile(executor, staging, { path: file, format });
+      await finishStaging(executor, staging);
+      for (const notice of staging.notices.values()) {
+        const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
+        note('WARN', `Column ${notice.column}: ${notice.reason}; it is stored as ${stored}.`);
+      }
+      const options = {
+        table,
+        ingestion: 'Overwrite' as const,
+        syncType: 'FullRefresh' as const,
+        primaryKey: [],
+        cursorField: null,
+        log: note,
+      };
+      return await exclusiveAll(executor, [`table:${schema}.${table}`, `table:${schema}.${staging.name}`], () =>
+        deps.writes.write(
+          integration.account_id,
+          PUSH_ARRIVED,
+          (mark) =>
+            swapIn(executor, staging, options, async (tx, described) => {
+              const arrival: PushArrival = {
+                accountId: integration.account_id,
+                integrationId: integration.id,
+                dataset: { name: dataset, table, ingestion: 'Overwrite' },
+                ...described,
+                received: described.rowCount,
+                at: deps.clock().toISOString(),
+              };
+              await mark(tx, arrival);
+              return described.rowCount;
+            }),
+          { runId },
+        ),
       );
-      return deps.writes.write(
-        integration.account_id,
-        PUSH_ARRIVED,
-        (mark) =>
-          swapTable(executor, schema, staging, table, async (tx) => {
-            const described = await describeTable(tx, schema, table);
-            const arrival: PushArrival = {
-              accountId: integration.account_id,
-              integrationId: integration.id,
-              dataset: { name: dataset, table, ingestion: 'Overwrite' },
-              ...described,
-              received: described.rowCount,
-              at: deps.clock().toISOString(),
-            };
-            await mark(tx, arrival);
-            return described.rowCount;
-          }),
-        { runId },
-      );
-    });
+    } finally {
+      await dropStaging(executor, staging).catch(() => undefined);
+    }
   } finally {
+    await Promise.all(lines);
     await fs.promises.rm(file, { force: true });
   }
 }
@@ -159,17 +204,14 @@ const tooWide = (columns: number) =>
   new Error(`The file has ${columns} columns; a dataset can have at most ${LIMITS.maxColumns}.`);
 
 /**
- * Refuses a file wider than the column limit before anything is locked or written: a CSV by its
- * header line (DuckDB's type detection over thousands of columns is slow and memory-hungry), any
- * file by the columns DuckDB finds in it.
+ * Refuses a CSV wider than the column limit by its header line before anything is read (DuckDB's
+ * type detection over thousands of columns is slow and memory-hungry); other files by the columns
+ * found in them.
  */
-async function refuseWideFile(executor: WarehouseExecutor, reader: string, file: string): Promise<void> {
-  if (reader.startsWith('read_csv')) {
-    const facts = await inspectCsvFile(file, Number.MAX_SAFE_INTEGER);
-    if (facts.headerFields > LIMITS.maxColumns) throw tooWide(facts.headerFields);
-  }
-  const { columns } = await executor.query({ sql: `SELECT * FROM ${reader} LIMIT 0`, parameters: [file] });
-  if (columns.length > LIMITS.maxColumns) throw tooWide(columns.length);
+async function refuseWideCsv(format: DataFileFormat, file: string): Promise<void> {
+  if (format !== 'csv') return;
+  const facts = await inspectCsvFile(file, Number.MAX_SAFE_INTEGER);
+  if (facts.headerFields > LIMITS.maxColumns) throw tooWide(facts.headerFields);
 }
 
 /** A line of the listener about an integration's mail (e.g. an ignored file), as a run of its own. */

@@ -23,6 +23,7 @@ import {
   EXACT_DECIMAL,
   formatOfDuckDbType,
   formatText,
+  MAX_DECIMAL_DIGITS,
   TEXT,
   type StorageFormat,
 } from './connectors/formats';
@@ -398,15 +399,20 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
   for (const column of staging.columns) {
     if (column.format.kind !== 'exact-decimal') continue;
     const c = q(column.name);
+    const scaleOf = `CASE WHEN contains(${c}, '.') THEN length(${c}) - strpos(${c}, '.') ELSE 0 END`;
+    const intDigitsOf = `length(ltrim(split_part(ltrim(${c}, '-'), '.', 1), '0'))`;
+    const decimal = `regexp_full_match(${c}, ${PLAIN_DECIMAL})`;
     const [stats] = await executor.all({
       sql:
-        `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND NOT regexp_full_match(${c}, ${PLAIN_DECIMAL}))::DOUBLE AS bad, ` +
-        `coalesce(max(CASE WHEN contains(${c}, '.') THEN length(${c}) - strpos(${c}, '.') ELSE 0 END), 0)::DOUBLE AS scale, ` +
-        `coalesce(max(length(ltrim(split_part(ltrim(${c}, '-'), '.', 1), '0'))), 0)::DOUBLE AS int_digits ` +
+        `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND NOT ${decimal})::DOUBLE AS bad, ` +
+        `count(*) FILTER (WHERE ${decimal} AND ${intDigitsOf} + ${scaleOf} > ${MAX_DECIMAL_DIGITS})::DOUBLE AS over, ` +
+        `coalesce(max(CASE WHEN ${decimal} THEN ${scaleOf} END), 0)::DOUBLE AS scale, ` +
+        `coalesce(max(CASE WHEN ${decimal} THEN ${intDigitsOf} END), 0)::DOUBLE AS int_digits ` +
         `FROM ${target}`,
       parameters: [],
     });
     const bad = Number(stats?.bad ?? 0);
+    const over = Number(stats?.over ?? 0);
     const scale = Number(stats?.scale ?? 0);
     const intDigits = Number(stats?.int_digits ?? 0);
     const from = staging.notices.get(column.name)?.from ?? 'decimal';
@@ -416,15 +422,12 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
       column.format = TEXT;
       continue;
     }
-    if (intDigits + scale > 38) {
-      note(
-        staging,
-        column.name,
-        0,
-        from,
-        'text',
-        `its values need ${intDigits + scale} digits, more than the 38 a decimal holds`,
-      );
+    if (intDigits + scale > MAX_DECIMAL_DIGITS) {
+      const why =
+        over > 0
+          ? `${over === 1 ? '1 value has' : `${over} values have`} more than ${MAX_DECIMAL_DIGITS} digits`
+          : `its values need ${intDigits} digits before the point and ${scale} after, more than the ${MAX_DECIMAL_DIGITS} a decimal holds`;
+      note(staging, column.name, over, from, 'text', why);
       column.format = TEXT;
       continue;
     }

@@ -44,6 +44,11 @@ export function holds(outer: StorageFormat, inner: StorageFormat): boolean {
     return inner.kind === 'float' || (inner.kind === 'int' && inner.bits <= 32);
   }
   if (outer.kind === 'float') return inner.kind === 'int' && inner.bits <= 16;
+  // A date is the midnight starting it; the warehouse's zone is UTC, so a local time is that instant.
+  if (outer.kind === 'timestamp' && outer.unit === 'us') return inner.kind === 'date';
+  if (outer.kind === 'timestamptz') return inner.kind === 'date' || (inner.kind === 'timestamp' && inner.unit !== 'ns');
+  // JSON holds lists and nested values as their JSON.
+  if (outer.kind === 'json') return inner.kind === 'list';
   return false;
 }
 
@@ -54,7 +59,7 @@ export type Reconciled =
   | { action: 'widen'; type: string }
   /** Both are numbers with room for `intDigits` + `scale` digits only in a wider decimal. */
   | { action: 'decimal'; intDigits: number; scale: number }
-  /** No exact common type: the table keeps its own, and the values are converted to it. */
+  /** No exact common type: the column becomes exact text (see swap-in.ts). */
   | { action: 'lossy' };
 
 /** What the table's column (of type `existing`) does for staged values of type `staged`. */
@@ -68,8 +73,6 @@ export function reconcile(existing: string, staged: string): Reconciled {
   if (a && b) {
     return { action: 'decimal', intDigits: Math.max(a.intDigits, b.intDigits), scale: Math.max(a.scale, b.scale) };
   }
-  // JSON holds lists and nested values exactly (as JSON), text everything else: but those are the
-  // shapes of datasets stored before exact types, kept as they are.
   return { action: 'lossy' };
 }
 

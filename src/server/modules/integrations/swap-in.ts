@@ -30,6 +30,8 @@ export interface SwapOptions {
   cursorField: string | null;
   /** The run's log for this dataset (its lines are prefixed with the dataset's name). */
   log(level: LogLevel, message: string): void;
+  /** Whether a full refresh can store a column anew (not for push sources): the log then says so. */
+  refreshable?: boolean;
 }
 
 /**
@@ -71,28 +73,34 @@ const nested = (sqlType: string) => /^(STRUCT|MAP|UNION)\b|\]$/i.test(sqlType);
 async function appendStaged(tx: WarehouseSession, staging: Staging, options: SwapOptions): Promise<void> {
   const target = quoteQualified(staging.schema, options.table);
   const staged = quoteQualified(staging.schema, staging.name);
-  const have = await columnTypes(tx, target);
   const incoming = await columnTypes(tx, staged);
   incoming.delete(ROW_ID);
-  const added = [...incoming].filter(([name]) => !have.has(name));
+  // DuckDB's names ignore case: a staged column meets the table's column of any spelling.
+  const have = new Map(
+    [...(await columnTypes(tx, target))].map(([name, type]) => [name.toLowerCase(), { name, type }]),
+  );
+  const added = [...incoming].filter(([name]) => !have.has(name.toLowerCase()));
   refuseWideAppend(have.size - (have.has(ROW_ID) ? 1 : 0), added.length, options.table);
   for (const [name, type] of added) await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(name)} ${type}`);
   for (const [name, type] of incoming) {
-    const existing = have.get(name);
-    if (existing !== undefined) await reconcileColumn(tx, target, staged, name, existing, type, options);
+    const existing = have.get(name.toLowerCase());
+    if (existing !== undefined)
+      await reconcileColumn(tx, target, staged, existing.name, name, existing.type, type, options);
   }
-  const after = await columnTypes(tx, target);
+  const after = new Map(
+    [...(await columnTypes(tx, target))].map(([name, type]) => [name.toLowerCase(), { name, type }]),
+  );
   if (options.ingestion === 'Append' && options.syncType === 'Incremental' && options.cursorField) {
     await dropBoundaryCopies(tx, target, staged, [...incoming.keys()], options.cursorField);
   }
   // Nested values going into a text or JSON column are written as their JSON.
+  const names = [...incoming].map(([name]) => after.get(name.toLowerCase())?.name ?? name);
   const select = [...incoming].map(([name, type]) => {
-    const into = after.get(name) ?? type;
-    const asJson = nested(type) && !nested(into);
-    return asJson ? `CAST(to_json(${q(name)}) AS ${into})` : q(name);
+    const into = after.get(name.toLowerCase())?.type ?? type;
+    return nested(type) && !nested(into) ? `CAST(to_json(${q(name)}) AS ${into})` : q(name);
   });
   await tx.run(
-    `INSERT INTO ${target} (${[ROW_ID, ...incoming.keys()].map(q).join(', ')}) ` +
+    `INSERT INTO ${target} (${[ROW_ID, ...names].map(q).join(', ')}) ` +
       `SELECT ${q(ROW_ID)} + (SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}), ${select.join(', ')} FROM ${staged}`,
   );
   await tx.run(`DROP TABLE ${staged}`);
@@ -115,18 +123,33 @@ async function intDigitsOf(tx: WarehouseSession, relation: string, column: strin
   return Number(row?.n ?? 0);
 }
 
-/** Gives the table's column a type that holds its values and the staged ones, or says why not. */
+/** Whether every value of a whole-number or decimal column is a double that prints as itself. */
+async function allDoubles(tx: WarehouseSession, relation: string, column: string, type: string): Promise<boolean> {
+  const c = q(column);
+  const [row] = await tx.all({
+    sql: `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND TRY_CAST(CAST(${c} AS DOUBLE) AS ${type}) IS DISTINCT FROM ${c})::DOUBLE AS n FROM ${relation}`,
+    parameters: [],
+  });
+  return Number(row?.n ?? 0) === 0;
+}
+
+/**
+ * Gives the table's column (`name`, of type `existing`) a type that holds its values and the staged
+ * ones (`stagedName`, of type `incoming`) exactly, or says why it keeps its own.
+ */
 async function reconcileColumn(
   tx: WarehouseSession,
   target: string,
   staged: string,
   name: string,
+  stagedName: string,
   existing: string,
   incoming: string,
   options: SwapOptions,
 ): Promise<void> {
   const alter = (type: string, using = `CAST(${q(name)} AS ${type})`) =>
     tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(name)} TYPE ${type} USING ${using}`);
+  const asText = () => alter('VARCHAR', nested(existing) ? `CAST(to_json(${q(name)}) AS VARCHAR)` : undefined);
   const plan = reconcile(existing, incoming);
   if (plan.action === 'widen') {
     const using = nested(existing) ? `CAST(to_json(${q(name)}) AS ${plan.type})` : undefined;
@@ -136,26 +159,52 @@ async function reconcileColumn(
   if (plan.action === 'decimal') {
     const type =
       decimalType(plan.intDigits, plan.scale) ??
-      decimalType(Math.max(await intDigitsOf(tx, target, name), await intDigitsOf(tx, staged, name)), plan.scale);
-    await alter(type ?? 'VARCHAR');
-    if (type === null) {
-      options.log(
-        'WARN',
-        `Column ${name}: its values need more than the 38 digits a decimal holds; it is kept as exact text.`,
-      );
-    }
-    return;
-  }
-  // Kept: say so when the table keeps the column in another shape than the source now gives
-  // (a rounded number, text or JSON from before exact types), which a full refresh would change.
-  const stored = formatOfDuckDbType(existing).kind;
-  const comes = formatOfDuckDbType(incoming).kind;
-  const loose = (kind: string) => kind === 'text' || kind === 'json';
-  if (plan.action === 'lossy' || (loose(stored) && !loose(comes))) {
+      decimalType(Math.max(await intDigitsOf(tx, target, name), await intDigitsOf(tx, staged, stagedName)), plan.scale);
+    if (type !== null) return void (await alter(type));
+    await asText();
     options.log(
       'WARN',
-      `Column ${name} is stored as ${existing} but the source now gives ${incoming}` +
-        `${plan.action === 'lossy' ? '; the new values are converted to the stored type' : ''}. ` +
+      `Column ${name}: its values need more than the 38 digits a decimal holds; it is kept as exact text.`,
+    );
+    return;
+  }
+  const stored = formatOfDuckDbType(existing).kind;
+  const comes = formatOfDuckDbType(incoming).kind;
+  const floating = (kind: string) => kind === 'double' || kind === 'float';
+  const exactNumber = (kind: string) => kind === 'int' || kind === 'decimal';
+  // Whole numbers or decimals meeting doubles: DOUBLE when every one of them is a double that
+  // prints as itself (small whole numbers, short decimals), else exact text. Never rounded.
+  if ((floating(stored) && exactNumber(comes)) || (exactNumber(stored) && floating(comes))) {
+    const fits = floating(stored)
+      ? await allDoubles(tx, staged, stagedName, incoming)
+      : await allDoubles(tx, target, name, existing);
+    if (fits) {
+      if (!floating(stored)) await alter('DOUBLE');
+      return;
+    }
+    await asText();
+    options.log(
+      'WARN',
+      `Column ${name}: its numbers are not all doubles (${existing} and ${incoming}); it is kept as exact text.`,
+    );
+    return;
+  }
+  if (plan.action === 'lossy') {
+    // No type holds both exactly: text does, each value in its own exact spelling.
+    await asText();
+    options.log(
+      'WARN',
+      `Column ${name} is stored as ${existing} but the source now gives ${incoming}; it is kept as exact text.` +
+        (options.refreshable === false ? '' : ' Refresh all data once to store the column as the source gives it.'),
+    );
+    return;
+  }
+  // Kept as text or JSON from before exact types: a full refresh stores the source's type.
+  const loose = (kind: string) => kind === 'text' || kind === 'json';
+  if (options.refreshable !== false && loose(stored) && !loose(comes)) {
+    options.log(
+      'WARN',
+      `Column ${name} is stored as ${existing} but the source now gives ${incoming}. ` +
         'Refresh all data once to store the column as the source gives it.',
     );
   }

@@ -7,10 +7,11 @@
 import { INTEGRATION_MESSAGES } from '../../../shared/integrations';
 import { LIMITS, WEBHOOK_LIMITS } from '../../../shared/limits';
 import { badInput } from '../../errors';
+import { ExactNumber } from '../../exact-values/json';
 import { ROW_ID } from './physical';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
 
 /** Column names are matched without regard to case, as DuckDB does. */
 const columnName = (key: string) => key.toLowerCase();

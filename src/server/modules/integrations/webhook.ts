@@ -1,55 +1,47 @@
 /**
  * Webhook intake: records POSTed as JSON (an object or an array of objects) are appended to the
- * integration's 'records' dataset. Columns are inferred by DuckDB; new keys add columns. Each call
- * is checked against WEBHOOK_LIMITS before the dataset is locked (webhook-limits.ts), and stored
- * whole or not at all (one warehouse transaction).
+ * integration's 'records' dataset. The body is read with every number exact (http/json-body.ts),
+ * each call's fields are typed from its values (infer-types.ts), and the call goes through the
+ * sync's staging and append (staging.ts, swap-in.ts): new keys add columns, and a column whose
+ * stored type cannot hold a new value exactly is widened (a whole-number column meeting decimals,
+ * a date column meeting other text), never cut. Each call is checked against WEBHOOK_LIMITS before
+ * the dataset is locked (webhook-limits.ts), and stored whole or not at all.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Deps } from '../../context';
 import { AppError, badInput } from '../../errors';
-import { quoteString } from '../../warehouse/quote';
-import { ROW_ID, q, quoteQualified } from './physical';
-import type { MarkWrite } from '../../durability/write-journal';
 import type { WarehouseSession } from '../../warehouse/types';
+import { exclusiveAll } from '../../warehouse/exclusive-all';
+import { inferProperties } from './connectors/rest-api/infer-types';
+import { parseFormat, TEXT } from './connectors/formats';
+import type { LogLevel } from './connectors/types';
 import { PUSH_ARRIVED } from './durable-writes';
 import type { PushArrival } from './push-datasets';
 import { listDatasetRows, storedColumns, type IntegrationRow } from './repo';
-import { describeTable, ensureSchema, tableExists } from './staging';
+import { appendLog, createRun, finishRun, startAttempt } from './run-records';
+import {
+  createStaging,
+  describeTable,
+  dropStaging,
+  ensureSchema,
+  finishStaging,
+  stageRecords,
+  tableExists,
+  type StagedColumn,
+} from './staging';
+import { swapIn } from './swap-in';
 import { checkWebhookBody, refuseNewColumns } from './webhook-limits';
 
 export const WEBHOOK_DATASET = 'records';
 
-const INTEGER_TYPES = new Set([
-  'TINYINT',
-  'SMALLINT',
-  'INTEGER',
-  'BIGINT',
-  'UBIGINT',
-  'UINTEGER',
-  'USMALLINT',
-  'UTINYINT',
-]);
-const isNumeric = (type: string) =>
-  INTEGER_TYPES.has(type) || type === 'DOUBLE' || type === 'FLOAT' || type.startsWith('DECIMAL');
-
-/**
- * The type a stored column must take so that new values fit without loss, or null when it already
- * fits: integers widen to BIGINT or DOUBLE, anything else that differs becomes text.
- */
-export function widerType(stored: string, incoming: string): string | null {
-  if (stored === incoming || stored === 'VARCHAR' || incoming === '"NULL"' || incoming === 'NULL') return null;
-  if (isNumeric(stored) && isNumeric(incoming)) {
-    if (INTEGER_TYPES.has(stored) && INTEGER_TYPES.has(incoming)) return stored === 'BIGINT' ? null : 'BIGINT';
-    return stored === 'DOUBLE' ? null : 'DOUBLE';
-  }
-  return 'VARCHAR';
-}
-
-/** Objects, lists and maps are stored as JSON documents rather than nested types. */
-function flatType(sqlType: string): string {
-  return /^(STRUCT|MAP|UNION)\b/.test(sqlType) || sqlType.endsWith(']') ? 'JSON' : sqlType;
+/** Lines worth the owner's attention (a widened column): a run of their own in the activity log. */
+async function logCall(deps: Deps, integrationId: string, lines: { level: LogLevel; message: string }[]) {
+  if (lines.length === 0) return;
+  const { db, clock } = deps;
+  const runId = await createRun(db, integrationId, 'Sync', null, clock());
+  const attemptId = await startAttempt(db, runId, [], clock());
+  for (const line of lines) await appendLog(db, runId, line.level, `${WEBHOOK_DATASET}: ${line.message}`, clock());
+  await finishRun(db, runId, attemptId, 'Completed', clock());
 }
 
 export async function ingestWebhook(
@@ -64,81 +56,65 @@ export async function ingestWebhook(
   const schema = integration.schema_name;
   const table = WEBHOOK_DATASET;
   await ensureSchema(executor, schema);
-  const dir = executor.scratchDir;
-  await fs.promises.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `webhook-${randomBytes(6).toString('hex')}.jsonl`);
-  await fs.promises.writeFile(file, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
-  const target = quoteQualified(schema, table);
-  // Types come from every record (a key seen once still gets a column); nested values are kept as JSON.
-  const detect = `read_json($1, format = 'newline_delimited', sample_size = -1, maximum_depth = 2)`;
+  const lines: { level: LogLevel; message: string }[] = [];
+  const log = (level: LogLevel, message: string) => void lines.push({ level, message });
+  // Types come from every record of the call (a key seen once still gets a column).
+  const columns: StagedColumn[] = inferProperties(records, { primaryKey: [], cursorField: null }).map((p) => ({
+    name: p.name,
+    format: parseFormat(p.format) ?? TEXT,
+    onMisfit: 'text',
+  }));
+  // Only a failure of the warehouse means nothing was stored; refusals of ours keep their words.
+  const notStored = (error: unknown): never => {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw badInput(`The records could not be stored (nothing was stored): ${message}`);
+  };
+  const staging = await createStaging(executor, schema, table, columns, log).catch(notStored);
   try {
-    return await executor.exclusive(`table:${schema}.${table}`, async () => {
-      const dataset = { name: WEBHOOK_DATASET, table: WEBHOOK_DATASET, ingestion: 'Append' as const };
-      const recordArrival = async (tx: WarehouseSession, mark: MarkWrite) => {
-        const described = await describeTable(tx, schema, table);
-        const arrival: PushArrival = {
-          accountId: integration.account_id,
-          integrationId: integration.id,
-          dataset,
-          ...described,
-          received: records.length,
-          at: deps.clock().toISOString(),
-        };
-        await mark(tx, arrival);
-      };
-      // Only a failure of the warehouse transaction means nothing was stored.
-      const notStored = (error: unknown) => {
-        if (error instanceof AppError) throw error;
-        const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        throw badInput(`The records could not be stored (nothing was stored): ${message}`);
-      };
-      await deps.writes.write(integration.account_id, PUSH_ARRIVED, (mark) =>
-        executor
-          .transaction(async (tx) => {
-            const detected = await tx.query({ sql: `SELECT * FROM ${detect} LIMIT 0`, parameters: [file] });
-            const incoming = detected.columns.map((c) => ({ name: c.name, sqlType: flatType(c.sqlType) }));
-            const source =
-              `read_json($1, format = 'newline_delimited', columns = ` +
-              `{${incoming.map((c) => `${quoteString(c.name)}: ${quoteString(c.sqlType)}`).join(', ')}})`;
-            if (!(await tableExists(tx, schema, table))) {
-              refuseNewColumns(
-                incoming.map((c) => c.name),
-                [],
-              );
-              await tx.run(`CREATE TABLE ${target} AS SELECT row_number() OVER () AS ${q(ROW_ID)}, * FROM ${source}`, [
-                file,
-              ]);
-              return recordArrival(tx, mark);
-            }
-            const current = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
-            const have = new Map(current.columns.map((c) => [c.name.toLowerCase(), c]));
-            // The table itself, under its lock: another call may have added columns since the check.
-            refuseNewColumns(
-              incoming.map((c) => c.name),
-              current.columns.filter((c) => c.name !== ROW_ID).map((c) => c.name),
-            );
-            for (const column of incoming) {
-              const existing = have.get(column.name.toLowerCase());
-              if (!existing) {
-                await tx.run(`ALTER TABLE ${target} ADD COLUMN ${q(column.name)} ${column.sqlType}`);
-                continue;
-              }
-              const widened = widerType(existing.sqlType, column.sqlType);
-              if (widened !== null)
-                await tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(existing.name)} TYPE ${widened}`);
-            }
-            await tx.run(
-              `INSERT INTO ${target} BY NAME SELECT row_number() OVER () + ` +
-                `(SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}) AS ${q(ROW_ID)}, * FROM ${source}`,
-              [file],
-            );
-            return recordArrival(tx, mark);
-          })
-          .catch(notStored),
+    await fs.promises.mkdir(executor.scratchDir, { recursive: true });
+    await stageRecords(executor, staging, records, executor.scratchDir).catch(notStored);
+    await finishStaging(executor, staging).catch(notStored);
+    for (const notice of staging.notices.values()) {
+      const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
+      log('WARN', `Column ${notice.column}: ${notice.reason}; it is stored as ${stored}.`);
+    }
+    const dataset = { name: WEBHOOK_DATASET, table, ingestion: 'Append' as const };
+    const options = {
+      table,
+      ingestion: 'Append' as const,
+      syncType: 'FullRefresh' as const,
+      primaryKey: [],
+      cursorField: null,
+      log,
+      refreshable: false,
+    };
+    await exclusiveAll(executor, [`table:${schema}.${table}`, `table:${schema}.${staging.name}`], async () => {
+      // The table itself, under its lock: another call may have added columns since the check.
+      if (await tableExists(executor, schema, table)) {
+        const current = await describeTable(executor, schema, table);
+        refuseNewColumns(
+          columns.map((c) => c.name),
+          current.columns.map((c) => c.columnKey),
+        );
+      }
+      return deps.writes.write(integration.account_id, PUSH_ARRIVED, (mark) =>
+        swapIn(executor, staging, options, async (tx: WarehouseSession, described) => {
+          const arrival: PushArrival = {
+            accountId: integration.account_id,
+            integrationId: integration.id,
+            dataset,
+            ...described,
+            received: records.length,
+            at: deps.clock().toISOString(),
+          };
+          await mark(tx, arrival);
+        }),
       );
-      return { received: records.length };
-    });
+    }).catch(notStored);
   } finally {
-    await fs.promises.rm(file, { force: true });
+    await dropStaging(executor, staging).catch(() => undefined);
   }
+  await logCall(deps, integration.id, lines);
+  return { received: records.length };
 }

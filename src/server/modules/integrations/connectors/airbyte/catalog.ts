@@ -1,11 +1,12 @@
 /**
  * Airbyte CATALOG streams as datasets: json_schema properties become typed properties
- * (nullable unions like ["null", "string"] count as their non-null type; format date/date-time
- * and airbyte_type integer/timestamp refine them), source_defined_primary_key and
+ * stored in the format of their schema (formatOfSchema; nullable unions like ["null", "string"]
+ * count as their non-null type), source_defined_primary_key and
  * default_cursor_field become the key and cursor (top-level fields only), and supported_sync_modes
  * the sync types.
  */
 import type { ColumnType } from '../../../../../shared/tables';
+import { columnTypeOfFormat, formatText, type StorageFormat } from '../formats';
 import { isRecord } from '../rest-api/config-values';
 import type { DiscoveredDataset, DiscoveredProperty, IngestionType, SyncType } from '../types';
 
@@ -16,33 +17,55 @@ export function streamsOf(catalog: unknown): AirbyteStream[] {
   return catalog.streams.filter((s): s is AirbyteStream => isRecord(s) && typeof s.name === 'string');
 }
 
-export function columnTypeOfSchema(schema: unknown): { type: ColumnType; format?: string } {
-  if (!isRecord(schema)) return { type: 'Text' };
+const TEXT: StorageFormat = { kind: 'text' };
+const JSON_FORMAT: StorageFormat = { kind: 'json' };
+
+/**
+ * The storage of a JSON schema (Airbyte's data types): integer as int64 (a larger value widens the
+ * column to an exact decimal), number as an exact decimal (Airbyte's numbers have any precision),
+ * string formats date, date-time (with or without a time zone per airbyte_type) and time, arrays
+ * with typed items as lists, objects and other arrays as JSON; unions of several types as text.
+ */
+export function formatOfSchema(schema: unknown): StorageFormat {
+  if (!isRecord(schema)) return TEXT;
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
-  const type = types.length === 1 ? types[0] : undefined; // unions of several types load as text
+  const type = types.length === 1 ? types[0] : undefined;
   const format = typeof schema.format === 'string' ? schema.format : undefined;
   const airbyteType = typeof schema.airbyte_type === 'string' ? schema.airbyte_type : undefined;
-  const described = (t: ColumnType) => ({
-    type: t,
-    ...(format || airbyteType ? { format: format ?? airbyteType } : {}),
-  });
   switch (type) {
     case 'integer':
+      return { kind: 'int', bits: 64, unsigned: false };
     case 'number':
-      return described('Number');
+      return airbyteType === 'integer' ? { kind: 'int', bits: 64, unsigned: false } : { kind: 'exact-decimal' };
     case 'boolean':
-      return described('Boolean');
-    case 'array':
-      return described('Array');
+      return { kind: 'boolean' };
     case 'object':
-      return described('Json');
+      return JSON_FORMAT;
+    case 'array': {
+      const element = isRecord(schema.items) ? formatOfSchema(schema.items) : TEXT;
+      if (element.kind === 'json' || element.kind === 'list') return JSON_FORMAT;
+      // Numbers of any precision in a list: each kept as its exact text.
+      return { kind: 'list', element: element.kind === 'exact-decimal' ? TEXT : element };
+    }
     case 'string':
-      if (format === 'date') return described('Date');
-      if (format === 'date-time' || airbyteType?.startsWith('timestamp')) return described('DateTime');
-      return described('Text');
+      if (format === 'date') return { kind: 'date' };
+      if (format === 'date-time' || airbyteType?.startsWith('timestamp')) {
+        return airbyteType === 'timestamp_without_timezone'
+          ? { kind: 'timestamp', unit: 'us' }
+          : { kind: 'timestamptz' };
+      }
+      if (format === 'time' || airbyteType?.startsWith('time_')) {
+        return { kind: 'time', zoned: airbyteType === 'time_with_timezone' };
+      }
+      return TEXT;
     default:
-      return described('Text');
+      return TEXT;
   }
+}
+
+export function columnTypeOfSchema(schema: unknown): { type: ColumnType; format: string } {
+  const format = formatOfSchema(schema);
+  return { type: columnTypeOfFormat(format), format: formatText(format) };
 }
 
 /** Top-level field names of Airbyte field paths ([["id"], ["region"]] -> ["id", "region"]). */
@@ -73,6 +96,8 @@ export function toDataset(stream: AirbyteStream): DiscoveredDataset {
       ...columnTypeOfSchema(propertySchema),
       isPrimaryKey: primaryKey.includes(name),
       isCursor: name === cursorField,
+      // Sources send what their schema says loosely: a value it cannot hold makes the column text.
+      onMisfit: 'text',
     };
     if (isRecord(propertySchema) && typeof propertySchema.description === 'string') {
       property.description = propertySchema.description;

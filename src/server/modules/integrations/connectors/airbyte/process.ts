@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { exactJsonText, parseJsonExact } from '../../../../exact-values/json';
 import { isRecord } from '../rest-api/config-values';
 import { ConnectorError, type ConnectorErrorType, type LogLevel } from '../types';
 import type { AirbyteSourceSetting } from './sources-file';
@@ -93,7 +94,8 @@ async function prepareFolder(runtime: SourceRuntime, files: CallFiles): Promise<
       if (value === undefined) continue;
       const file = path.join(dir, `${name}.json`);
       // The configuration holds the account's secrets: readable by the program's user only.
-      await fs.writeFile(file, JSON.stringify(value), { mode: 0o600 });
+      // Numbers written back as the source sent them (a state's cursor may be a 64-bit id).
+      await fs.writeFile(file, exactJsonText(value), { mode: 0o600 });
       if (runtime.runAs) await fs.chown(file, runtime.runAs.uid, runtime.runAs.gid);
       fileArgs.push(`--${name}`, file);
     }
@@ -231,7 +233,8 @@ export async function* runAirbyte(
     if (line.trim() === '') return;
     let message: unknown;
     try {
-      message = JSON.parse(line);
+      // Every number exactly as printed: RECORD data and STATE cursors must not pass through doubles.
+      message = parseJsonExact(line);
     } catch {
       ctx.log('INFO', clip(line)); // sources may print plain text; Airbyte ignores it too
       return;

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { exactJsonText, parseJsonExact } from '../../../../exact-values/json';
 import { avroToJsonLines } from './convert-avro';
 import { xmlToRecords } from './convert-xml';
 
@@ -51,8 +52,9 @@ export interface StoredAttachment {
   rows?: number;
 }
 
+/** JSON lines, numbers written exactly as they were read. */
 function jsonLines(records: unknown[]): string {
-  return records.map((r) => JSON.stringify(r)).join('\n') + (records.length > 0 ? '\n' : '');
+  return records.map((r) => exactJsonText(r)).join('\n') + (records.length > 0 ? '\n' : '');
 }
 
 /** Writes the attachment into `dir` in a loadable format; throws when its content is unreadable. */
@@ -78,7 +80,8 @@ export async function storeAttachment(
     case 'json': {
       let parsed: unknown;
       try {
-        parsed = JSON.parse(Buffer.from(content).toString('utf8'));
+        // Every number exactly as written: a 19-digit id must not pass through a double.
+        parsed = parseJsonExact(Buffer.from(content).toString('utf8'));
       } catch {
         throw new Error('not valid JSON');
       }

@@ -1,12 +1,14 @@
 /**
  * Avro object container files -> JSON lines (DuckDB's avro extension cannot be installed offline).
  * avsc decodes the blocks (null and deflate codecs); logical types become what the warehouse reads:
- * dates as YYYY-MM-DD, timestamps as ISO instants, decimals as numbers, bytes as base64.
+ * dates as YYYY-MM-DD, timestamps as ISO instants (microseconds kept), decimals as exact numbers,
+ * longs as exact numbers (BigInt), bytes as base64.
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import avro from 'avsc';
+import { exactJsonText, ExactNumber } from '../../../../exact-values/json';
 
 type AvroSchema = Parameters<typeof avro.Type.forSchema>[0];
 
@@ -20,35 +22,47 @@ class DateType extends avro.types.LogicalType {
 }
 
 class TimestampMillisType extends avro.types.LogicalType {
-  protected override _fromValue(ms: number): string {
-    return new Date(ms).toISOString();
+  protected override _fromValue(ms: bigint | number): string {
+    return new Date(Number(ms)).toISOString();
   }
-  protected override _toValue(value: string): number {
-    return Date.parse(value);
+  protected override _toValue(value: string): bigint {
+    return BigInt(Date.parse(value));
   }
+}
+
+/** Microseconds since the epoch as an ISO instant with every digit (Date keeps milliseconds only). */
+function microsText(us: bigint): string {
+  const ms = us / 1000n - (us % 1000n < 0n ? 1n : 0n);
+  const rest = us - ms * 1000n;
+  const iso = new Date(Number(ms)).toISOString();
+  return rest === 0n ? iso : `${iso.slice(0, -1)}${String(rest).padStart(3, '0')}Z`;
 }
 
 class TimestampMicrosType extends avro.types.LogicalType {
-  protected override _fromValue(us: number): string {
-    return new Date(Math.floor(us / 1000)).toISOString();
+  protected override _fromValue(us: bigint | number): string {
+    return microsText(BigInt(us));
   }
-  protected override _toValue(value: string): number {
-    return Date.parse(value) * 1000;
+  protected override _toValue(value: string): bigint {
+    return BigInt(Date.parse(value)) * 1000n;
   }
 }
 
-/** Decimals stored as big-endian two's complement bytes with the schema's scale. */
+/** Decimals stored as big-endian two's complement bytes with the schema's scale: exact decimal text. */
 class DecimalType extends avro.types.LogicalType {
   private readonly scale: number;
   constructor(schema: AvroSchema, opts?: object) {
     super(schema, opts);
     this.scale = Number((schema as { scale?: number }).scale ?? 0);
   }
-  protected override _fromValue(bytes: Buffer): number {
+  protected override _fromValue(bytes: Buffer): ExactNumber {
     let unscaled = 0n;
     for (const b of bytes) unscaled = (unscaled << 8n) | BigInt(b);
     if (bytes.length > 0 && (bytes[0] ?? 0) & 0x80) unscaled -= 1n << BigInt(bytes.length * 8);
-    return Number(unscaled) / 10 ** this.scale;
+    const negative = unscaled < 0n;
+    const digits = (negative ? -unscaled : unscaled).toString().padStart(this.scale + 1, '0');
+    const point = digits.length - this.scale;
+    const text = this.scale === 0 ? digits : `${digits.slice(0, point)}.${digits.slice(point)}`;
+    return new ExactNumber(`${negative ? '-' : ''}${text}`);
   }
   protected override _toValue(): Buffer {
     throw new Error('Encoding decimals is not supported');
@@ -62,10 +76,26 @@ const logicalTypes = {
   decimal: DecimalType,
 };
 
-function jsonValue(_key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer') {
-    return Buffer.from((value as { data: number[] }).data).toString('base64');
+/** Avro longs as BigInt: the default type refuses any beyond 2^53 ('potential precision loss'). */
+const longType = avro.types.LongType.__with({
+  fromBuffer: (buffer: Buffer) => buffer.readBigInt64LE(),
+  toBuffer: (value: bigint) => {
+    const buffer = Buffer.alloc(8);
+    buffer.writeBigInt64LE(BigInt(value));
+    return buffer;
+  },
+  fromJSON: (value: unknown) => BigInt(value as string),
+  toJSON: (value: bigint) => Number(value),
+  isValid: (value: unknown) => typeof value === 'bigint',
+  compare: (a: bigint, b: bigint) => (a === b ? 0 : a < b ? -1 : 1),
+});
+
+/** Bytes as base64 text; numbers stay what they are (bigint and ExactNumber are written exactly). */
+function plainValue(value: unknown): unknown {
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (Array.isArray(value)) return value.map(plainValue);
+  if (value && typeof value === 'object' && !(value instanceof ExactNumber)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainValue(item)]));
   }
   return value;
 }
@@ -73,14 +103,15 @@ function jsonValue(_key: string, value: unknown): unknown {
 /** Writes one JSON object per record; returns the number of records. */
 export async function avroToJsonLines(avroPath: string, jsonlPath: string): Promise<number> {
   const decoder = avro.createFileDecoder(avroPath, {
-    parseHook: (schema) => avro.Type.forSchema(schema, { logicalTypes, wrapUnions: false }),
+    parseHook: (schema) =>
+      avro.Type.forSchema(schema, { logicalTypes, wrapUnions: false, registry: { long: longType } }),
   });
   const out = createWriteStream(jsonlPath);
   let rows = 0;
   try {
     for await (const record of decoder as AsyncIterable<unknown>) {
       rows++;
-      if (!out.write(`${JSON.stringify(record, jsonValue)}\n`)) await once(out, 'drain');
+      if (!out.write(`${exactJsonText(plainValue(record))}\n`)) await once(out, 'drain');
     }
   } finally {
     out.end();

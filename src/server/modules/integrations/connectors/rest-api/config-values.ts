@@ -3,14 +3,16 @@
  * definition's JSON Schema, but connectors still read it defensively: a wrong type here is the
  * user's to fix, so it becomes a ConfigError naming the setting. Shared by the sibling connectors.
  */
+import { ExactNumber } from '../../../../exact-values/json';
 import { ConnectorError, type ConnectorConfig } from '../types';
 
 export function configError(message: string): ConnectorError {
   return new ConnectorError(message, 'ConfigError');
 }
 
+/** A JSON object (not an array, nor an ExactNumber: a number kept as its text). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
 }
 
 export function optionalString(config: ConnectorConfig, key: string): string | undefined {

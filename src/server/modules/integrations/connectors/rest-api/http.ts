@@ -11,6 +11,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseJsonExact } from '../../../../exact-values/json';
 import { guardedGet, OutboundHttpError } from '../../../../net/guarded-get';
 import type { OutboundPolicy } from '../../../../net/outbound-policy';
 import { ConnectorError, type ConnectorContext } from '../types';
@@ -100,7 +101,8 @@ export async function getJson(config: RestApiConfig, url: URL, ctx: RestContext)
       if (response.status >= 200 && response.status < 300) {
         const text = response.body.toString('utf8');
         try {
-          return { body: text.trim() === '' ? null : JSON.parse(text), headers: response.headers };
+          // Numbers exactly as sent: a 19-digit id or a 20-digit decimal must not pass through a double.
+          return { body: text.trim() === '' ? null : parseJsonExact(text), headers: response.headers };
         } catch {
           throw new ConnectorError(`The answer of ${where} is not JSON`, 'ConfigError');
         }

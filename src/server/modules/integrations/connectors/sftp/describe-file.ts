@@ -1,61 +1,78 @@
 /**
- * Column names and types of a data file (CSV, JSON lines, JSON, Parquet), as DuckDB itself will
- * read it when loading: a throw-away in-memory DuckDB sniffs the file, so discovery and the load
- * agree. Used by the SFTP and e-mail connectors.
+ * Column names and storage formats of a data file (CSV, JSON lines, Parquet), as the load will
+ * read it. Parquet declares its types: they are kept exactly (DECIMAL(p,s), timestamps of each
+ * unit and zone, lists, ...). CSV is sniffed by a throw-away in-memory DuckDB, with one change:
+ * columns it would read as DOUBLE are exact decimals (a CSV's `99999999999999.999999` is that
+ * number, not the nearest double). JSON lines are read here with every number exact and typed
+ * from their values (infer-types.ts). Used by the SFTP and e-mail connectors.
  */
+import fs from 'node:fs';
+import readline from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ColumnType } from '../../../../../shared/tables';
+import { parseJsonExact } from '../../../../exact-values/json';
+import { columnTypeOfFormat, EXACT_DECIMAL, formatOfDuckDbType, formatText, type StorageFormat } from '../formats';
+import { inferProperties } from '../rest-api/infer-types';
 
-export type DataFileFormat = 'csv' | 'jsonl' | 'json' | 'parquet';
+export type DataFileFormat = 'csv' | 'jsonl' | 'parquet';
 
 export interface FileColumn {
   name: string;
   type: ColumnType;
-  /** DuckDB's type name, e.g. BIGINT, TIMESTAMP, VARCHAR[]. */
+  /** The storage format (formats.ts), e.g. int64, decimal(18,3), list<text>. */
   format: string;
+  /** Typed from one file (or a sample of it): a later value that does not fit makes the column text. */
+  onMisfit: 'text';
 }
 
-/** The warehouse column type of a DuckDB type name. */
-export function columnTypeOfDuckDb(typeName: string): ColumnType {
-  const t = typeName.toUpperCase();
-  if (t.endsWith(']')) return 'Array';
-  if (t.startsWith('STRUCT') || t.startsWith('MAP') || t === 'JSON' || t.startsWith('UNION')) return 'Json';
-  if (/^(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?|DOUBLE|FLOAT|REAL|DECIMAL.*|NUMERIC.*)$/.test(t)) return 'Number';
-  if (t === 'BOOLEAN') return 'Boolean';
-  if (t === 'DATE') return 'Date';
-  if (t.startsWith('TIMESTAMP')) return 'DateTime';
-  return 'Text';
-}
+/** How many JSON lines discovery types the columns from. */
+const JSON_SAMPLE = 1000;
 
 function sqlString(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-/** The DuckDB table function reading a file of this format (the path is quoted here). */
-export function readFunction(filePath: string, format: DataFileFormat): string {
-  const file = sqlString(filePath);
-  switch (format) {
-    case 'csv':
-      return `read_csv(${file}, header = true)`;
-    case 'jsonl':
-      return `read_json(${file}, format = 'newline_delimited')`;
-    case 'json':
-      return `read_json(${file}, format = 'auto')`;
-    case 'parquet':
-      return `read_parquet(${file})`;
+function column(name: string, format: StorageFormat, onMisfit: 'text'): FileColumn {
+  return { name, type: columnTypeOfFormat(format), format: formatText(format), onMisfit };
+}
+
+/** The first records of a JSON lines file, numbers exact. */
+async function sampleJsonLines(filePath: string): Promise<Record<string, unknown>[]> {
+  const lines = readline.createInterface({ input: fs.createReadStream(filePath, 'utf8'), crlfDelay: Infinity });
+  const records: Record<string, unknown>[] = [];
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    const value = parseJsonExact(line);
+    records.push(
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : { value },
+    );
+    if (records.length >= JSON_SAMPLE) break;
   }
+  lines.close();
+  return records;
 }
 
 export async function describeFile(filePath: string, format: DataFileFormat): Promise<FileColumn[]> {
+  if (format === 'jsonl') {
+    const properties = inferProperties(await sampleJsonLines(filePath), { primaryKey: [], cursorField: null });
+    return properties.map((p) => ({ name: p.name, type: p.type, format: p.format ?? 'text', onMisfit: 'text' }));
+  }
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const connection = await instance.connect();
   try {
-    const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${readFunction(filePath, format)}`);
-    return reader.getRowObjectsJson().map((row) => ({
-      name: String(row.column_name),
-      type: columnTypeOfDuckDb(String(row.column_type)),
-      format: String(row.column_type),
-    }));
+    const reader =
+      format === 'csv'
+        ? `read_csv(${sqlString(filePath)}, header = true, allow_quoted_nulls = false)`
+        : `read_parquet(${sqlString(filePath)})`;
+    const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`);
+    return result.getRowObjectsJson().map((row) => {
+      const declared = formatOfDuckDbType(String(row.column_type));
+      // A later file may declare other types: a value that does not fit makes the column text.
+      if (format === 'parquet') return column(String(row.column_name), declared, 'text');
+      return column(String(row.column_name), declared.kind === 'double' ? EXACT_DECIMAL : declared, 'text');
+    });
   } finally {
     connection.closeSync();
     instance.closeSync();

@@ -73,6 +73,7 @@ async function discover(raw: ConnectorConfig, ctx: SftpContext): Promise<Discove
           name: c.name,
           type: c.type,
           format: c.format,
+          onMisfit: c.onMisfit,
           isPrimaryKey: false,
           isCursor: false,
         })),
