@@ -22,7 +22,15 @@ import { datasetTableName } from './physical';
 import type { PushArrival } from './push-datasets';
 import { listDatasetRows, type IntegrationRow } from './repo';
 import { appendLog, createRun, finishRun, startAttempt } from './run-records';
-import { createStaging, dropStaging, ensureSchema, finishStaging, stageFile, type StagedColumn } from './staging';
+import {
+  createStaging,
+  dropStaging,
+  ensureSchema,
+  finishStaging,
+  noticeLines,
+  stageFile,
+  type StagedColumn,
+} from './staging';
 import { swapIn } from './swap-in';
 
 export interface IncomingAttachment {
@@ -159,10 +167,7 @@ async function replaceDataset(
     try {
       await stageFile(executor, staging, { path: file, format });
       await finishStaging(executor, staging);
-      for (const notice of staging.notices.values()) {
-        const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
-        note('WARN', `Column ${notice.column}: ${notice.reason}; it is stored as ${stored}.`);
-      }
+      for (const line of noticeLines(staging)) note('WARN', line);
       const options = {
         table,
         ingestion: 'Overwrite' as const,

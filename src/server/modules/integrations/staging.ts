@@ -439,6 +439,16 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
   }
 }
 
+/** The columns that did not keep their discovered format, in column order, as run log lines. */
+export function noticeLines(staging: Staging): string[] {
+  return staging.columns.flatMap((column) => {
+    const notice = staging.notices.get(column.name);
+    if (!notice) return [];
+    const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
+    return [`Column ${notice.column}: ${notice.reason}; it is stored as ${stored} (discovered as ${notice.from}).`];
+  });
+}
+
 /** The table's columns (without `_row_id`) as the tables API shows them, and its row count. */
 export async function describeTable(
   session: WarehouseSession,

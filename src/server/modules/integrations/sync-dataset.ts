@@ -7,7 +7,15 @@ import type { Column } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import type { Connector, ConnectorConfig, ConnectorContext, LogLevel } from './connectors/types';
 import { alwaysSelected, discoveredOf, parseJson, type DatasetRow } from './repo';
-import { createStaging, dropStaging, finishStaging, stageFile, stageRecords, type StagedColumn } from './staging';
+import {
+  createStaging,
+  dropStaging,
+  finishStaging,
+  noticeLines,
+  stageFile,
+  stageRecords,
+  type StagedColumn,
+} from './staging';
 import { swapIn } from './swap-in';
 import { storageOf } from './connectors/formats';
 import { exactJsonText, parseJsonExact } from '../../exact-values/json';
@@ -137,13 +145,7 @@ export async function syncDataset(
     await flushed();
     if (ctx.signal.aborted) throw abortedError();
     await finishStaging(ctx.executor, staging);
-    for (const notice of staging.notices.values()) {
-      const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
-      ctx.log(
-        'WARN',
-        `Column ${notice.column}: ${notice.reason}; it is stored as ${stored} (discovered as ${notice.from}).`,
-      );
-    }
+    for (const line of noticeLines(staging)) ctx.log('WARN', line);
     const { executor, schema } = ctx;
     const options = {
       table: row.table_name,

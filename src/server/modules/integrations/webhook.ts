@@ -25,6 +25,7 @@ import {
   dropStaging,
   ensureSchema,
   finishStaging,
+  noticeLines,
   stageRecords,
   tableExists,
   type StagedColumn,
@@ -75,10 +76,7 @@ export async function ingestWebhook(
     await fs.promises.mkdir(executor.scratchDir, { recursive: true });
     await stageRecords(executor, staging, records, executor.scratchDir).catch(notStored);
     await finishStaging(executor, staging).catch(notStored);
-    for (const notice of staging.notices.values()) {
-      const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
-      log('WARN', `Column ${notice.column}: ${notice.reason}; it is stored as ${stored}.`);
-    }
+    for (const line of noticeLines(staging)) log('WARN', line);
     const dataset = { name: WEBHOOK_DATASET, table, ingestion: 'Append' as const };
     const options = {
       table,

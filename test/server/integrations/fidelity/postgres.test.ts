@@ -563,4 +563,45 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
       parquetSpecs,
     );
   }, 120_000);
+
+  it('numbers no decimal of 38 digits holds keep their column as exact text, with a warning naming column and count', async () => {
+    await admin.query(`
+      CREATE TABLE wide_numbers (id int PRIMARY KEY, n numeric, m numeric(10,2), big numeric(60,0));
+      INSERT INTO wide_numbers VALUES
+        (1, 1234567890123456789012345678901234567890.5, 'NaN', 123456789012345678901234567890123456789012345678901234567890),
+        (2, 0.1, 12.50, 1),
+        (3, NULL, NULL, NULL),
+        (4, 'Infinity', -0.01, 2);`);
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const { integration, datasetId, run } = await syncedDataset(t, cookie, 'wide_numbers', 'wide');
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] wide_numbers: Column n: 1 value is not a decimal number (e.g. NaN or Infinity); it is stored as exact text (discovered as decimal).',
+      '[WARN] wide_numbers: Column m: 1 value is not a decimal number (e.g. NaN or Infinity); it is stored as exact text (discovered as decimal(10,2)).',
+      '[WARN] wide_numbers: Column big: 1 value has more than 38 digits; it is stored as exact text (discovered as decimal).',
+    ]);
+    const accountId = String(
+      (
+        await t.deps.db
+          .selectFrom('integrations')
+          .select('account_id')
+          .where('id', '=', integration.id)
+          .executeTakeFirstOrThrow()
+      ).account_id,
+    );
+    expect(await warehouseTypes(t, accountId, 'wide', 'wide_numbers')).toEqual({
+      id: 'INTEGER',
+      n: 'VARCHAR',
+      m: 'VARCHAR',
+      big: 'VARCHAR',
+    });
+    const source = await admin.query({
+      text: 'SELECT id, n::text AS n, m::text AS m, big::text AS big FROM wide_numbers ORDER BY id',
+      types: { getTypeParser: () => (v: string) => v },
+    });
+    const rows = await apiRows(t, cookie, datasetId, 'id');
+    expect(rows.map((r) => [String(r.id), r.n, r.m, r.big])).toEqual(
+      source.rows.map((r: Row) => [r.id, r.n, r.m, r.big]),
+    );
+  });
 });
