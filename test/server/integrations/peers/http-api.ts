@@ -15,6 +15,8 @@ export interface Reply {
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** The body's exact text, sent as it is (e.g. JSON numbers JSON.stringify cannot write). */
+  raw?: string;
 }
 
 export type Handler = (query: URLSearchParams, req: http.IncomingMessage, base: string) => Reply;
@@ -37,7 +39,7 @@ export async function startApi(routes: Record<string, Handler>): Promise<ApiPeer
       ? handler(url.searchParams, req, baseUrl)
       : { status: 404, body: { error: 'no route' } };
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+    res.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -49,7 +49,8 @@ function merge(a: StorageFormat, b: StorageFormat): StorageFormat {
   if (kinds.has('date') && kinds.has('timestamptz')) return { kind: 'timestamptz' };
   if (a.kind === 'list' && b.kind === 'list') {
     const element = merge(a.element, b.element);
-    return element.kind === 'json' ? JSON_FORMAT : { kind: 'list', element };
+    if (element.kind === 'json') return JSON_FORMAT;
+    return { kind: 'list', element: element.kind === 'exact-decimal' ? TEXT : element };
   }
   if (kinds.has('json') || kinds.has('list')) return JSON_FORMAT;
   return TEXT;
@@ -64,7 +65,8 @@ function listFormat(items: unknown[]): StorageFormat {
     if (next.kind === 'json' || next.kind === 'list') return JSON_FORMAT;
     element = element === null ? next : merge(element, next);
   }
-  return { kind: 'list', element: element ?? TEXT };
+  // Numbers of any precision in a list: each kept as its exact text (lists hold fixed types).
+  return { kind: 'list', element: element === null || element.kind === 'exact-decimal' ? TEXT : element };
 }
 
 /** The format of one value, or null for null (no evidence). */
