@@ -179,7 +179,7 @@ describe('Airbyte sources registered by the operator', () => {
     expect(stored.configuration).not.toContain('good');
     await t.services.integrations.idle();
     const datasets = ok(await api<DatasetsResponse>(t, cookie, 'GET', `/api/integrations/${created.id}/datasets`));
-    expect(datasets.datasets.map((d) => d.name)).toEqual(['customers', 'invoices', 'environment']);
+    expect(datasets.datasets.map((d) => d.name)).toEqual(['customers', 'invoices', 'typed', 'environment']);
     // Saving with the mask keeps the key; the source's check sees the real one.
     ok(
       await api(t, cookie, 'PUT', `/api/integrations/${created.id}`, {

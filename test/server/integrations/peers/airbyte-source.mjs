@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A small source speaking the Airbyte protocol, for the Airbyte connector's tests.
-// Streams: customers (primary key id, incremental on updated_at), invoices (full refresh only) and
+// Streams: customers (primary key id, incremental on updated_at), invoices (full refresh only),
+// typed (every Airbyte data type, numbers a double would change, a 19-digit cursor) and
 // environment (one record saying how the source was run: user, folder, environment variables).
 // Config: { api_key: 'good', extra_customers: n, mode, region }; mode 'ok' | 'fail_mid_read' | 'crash'
 // (stderr and exit 3 mid-read) | 'stderr_crash' (stderr and exit 3 at once) | 'hang' | 'long_line' |
@@ -81,6 +82,7 @@ const connectionSpecification = {
   properties: {
     api_key: { type: 'string', title: 'API key', airbyte_secret: true, order: 0 },
     extra_customers: { type: 'integer', title: 'Extra customers', minimum: 0, order: 1 },
+    typed_records: { type: 'integer', title: 'Extra typed records', minimum: 0 },
     mode: {
       type: 'string',
       title: 'Mode',
@@ -163,6 +165,32 @@ const catalog = {
       supported_sync_modes: ['full_refresh'],
     },
     {
+      // Every Airbyte data type, with values a double would change (written as raw JSON lines).
+      name: 'typed',
+      json_schema: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          big: { type: 'integer' },
+          amount: { type: 'number' },
+          ratio: { type: ['null', 'number'] },
+          flag: { type: 'boolean' },
+          day: { type: 'string', format: 'date' },
+          at: { type: 'string', format: 'date-time', airbyte_type: 'timestamp_with_timezone' },
+          local: { type: 'string', format: 'date-time', airbyte_type: 'timestamp_without_timezone' },
+          clock: { type: 'string', format: 'time', airbyte_type: 'time_without_timezone' },
+          name: { type: ['null', 'string'] },
+          tags: { type: 'array', items: { type: 'string' } },
+          nums: { type: 'array', items: { type: 'integer' } },
+          meta: { type: 'object' },
+        },
+      },
+      supported_sync_modes: ['full_refresh', 'incremental'],
+      source_defined_cursor: true,
+      default_cursor_field: ['id'],
+      source_defined_primary_key: [['id']],
+    },
+    {
       name: 'environment',
       json_schema: {
         type: 'object',
@@ -179,6 +207,9 @@ const catalog = {
     },
   ],
 };
+
+/** Records of the stream 'typed' (config.typed_records adds more, for incremental reads). */
+const TYPED_RECORDS = 5 + (config.typed_records ?? 0);
 
 const record = (stream, data) => emit({ type: 'RECORD', record: { stream, data, emitted_at: Date.now() } });
 
@@ -220,6 +251,35 @@ switch (command) {
           argv: JSON.stringify(process.argv.slice(2)),
           env: JSON.stringify(process.env),
         });
+      }
+      if (stream.name === 'typed') {
+        // The saved cursor is read from the state file's text: JSON.parse would round it.
+        const stateFile = rest.indexOf('--state') >= 0 ? rest[rest.indexOf('--state') + 1] : null;
+        const cursor = stateFile ? /"cursor":\s*(-?\d+)/.exec(readFileSync(stateFile, 'utf8'))?.[1] : undefined;
+        const since = mode === 'incremental' && cursor !== undefined ? BigInt(cursor) : null;
+        const first = 1234567890123456789n;
+        let max = null;
+        for (let i = 0; i < TYPED_RECORDS; i++) {
+          const id = first + BigInt(i);
+          if (since !== null && id < since) continue;
+          max = id;
+          process.stdout.write(
+            `{"type":"RECORD","record":{"stream":"typed","emitted_at":1,"data":{"id":${id},` +
+              `"big":${i === 3 ? '123456789012345678901234567890' : `900719925474099${i}`},` +
+              `"amount":${i % 2 ? '99999999999999.999999' : `204142800000.07919${i}`},` +
+              `"ratio":${i === 1 ? 'null' : '0.30000000000000000001'},"flag":${i % 2 === 0},` +
+              `"day":"2024-02-2${i}","at":"2024-01-01T10:00:0${i}.123456+02:00","local":"2024-01-01T10:00:00.5",` +
+              `"clock":"10:00:0${i}.123456","name":${i === 2 ? '""' : i === 4 ? 'null' : `"n${i}"`},` +
+              `"tags":["a","",null],"nums":[1,9223372036854775807],` +
+              `"meta":{"big":12345678901234567890123,"x":[1.50],"s":"t\\"q"}}}}\n`,
+          );
+        }
+        if (mode === 'incremental' && max !== null) {
+          process.stdout.write(
+            `{"type":"STATE","state":{"type":"STREAM","stream":{"stream_descriptor":{"name":"typed"},"stream_state":{"cursor":${max}}}}}\n`,
+          );
+        }
+        continue;
       }
       if (stream.name !== 'customers') continue;
       const saved = states.find((s) => s.stream?.stream_descriptor?.name === 'customers')?.stream?.stream_state;
