@@ -88,6 +88,7 @@ export function createExecutor(parts: ExecutorParts, accountId: string, folders:
         }
       }),
     relationVersion: (relation) => versions.get(accountId, relation),
+    writesSettled: () => versions.writes(accountId),
     orderedCopies: parts.copies.forAccount(accountId),
     recentAnswers: parts.answers,
 

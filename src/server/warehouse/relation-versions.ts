@@ -11,6 +11,8 @@ export interface RelationVersions {
   /** 0 until the relation's first write in this process. */
   get(accountId: string, relation: string): number;
   bump(accountId: string, relation: string): void;
+  /** Bumps of any relation of the account so far: unchanged across a read means no write settled meanwhile. */
+  writes(accountId: string): number;
   /** Called after each bump, e.g. to drop what the old version derived. */
   onBump(listener: (accountId: string, relation: string) => void): void;
 }
@@ -22,6 +24,7 @@ export function lockedRelation(lockName: string): string | null {
 
 export function createRelationVersions(): RelationVersions {
   const versions = new Map<string, number>();
+  const writes = new Map<string, number>();
   const listeners: ((accountId: string, relation: string) => void)[] = [];
   const key = (accountId: string, relation: string) => `${accountId}\0${relation}`;
   return {
@@ -29,8 +32,10 @@ export function createRelationVersions(): RelationVersions {
     bump(accountId, relation) {
       const k = key(accountId, relation);
       versions.set(k, (versions.get(k) ?? 0) + 1);
+      writes.set(accountId, (writes.get(accountId) ?? 0) + 1);
       for (const listener of listeners) listener(accountId, relation);
     },
+    writes: (accountId) => writes.get(accountId) ?? 0,
     onBump(listener) {
       listeners.push(listener);
     },

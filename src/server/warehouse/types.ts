@@ -63,6 +63,8 @@ export interface WarehouseExecutor extends WarehouseSession {
   exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** The relation's (`<schema>.<name>`) version: 0, then one more each time an `exclusive('table:...')` of it settles. */
   relationVersion(relation: string): number;
+  /** Writes (`exclusive('table:...')`) settled on any relation of the account: derived data read between two equal counts saw no write. */
+  writesSettled(): number;
   /** The account's ordered copies (ordered-copies.ts): shared by every executor of the account. */
   readonly orderedCopies: AccountCopies;
   /** Recent page and count answers of stored relations (recent-answers.ts): shared by every account. */

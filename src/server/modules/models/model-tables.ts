@@ -7,6 +7,7 @@ import type { ModelColumn } from '../../../shared/models';
 import type { Column, TableSummary } from '../../../shared/tables';
 import type { AccountContext } from '../../context';
 import type { Db } from '../../db/database';
+import { keepDerived, keptDerived } from '../../warehouse/derived-cache';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { badInput, notFound } from '../../errors';
 import type { TableRelation } from '../tables/relations';
@@ -28,6 +29,15 @@ export interface ModelVersionTable {
   version: VersionRow;
   model: ModelRow;
 }
+
+/** What a published version keeps between requests (warehouse/derived-cache.ts). */
+type KeptTable = Pick<ModelVersionTable, 'relation' | 'described'>;
+
+/** Statements of one relation kept for the offsets and sizes pages ask for (a grid asks for few). */
+const PAGE_STATEMENTS = 32;
+
+/** `schema.name` of a relation a model reads. */
+const relationName = (source: Pick<LoadedSource, 'relation'>) => `${source.relation.schema}.${source.relation.name}`;
 
 function asColumns(columns: ModelColumn[]): Column[] {
   return [...columns]
@@ -63,6 +73,15 @@ export async function resolveModelVersionTable(
   const found = await findVersion(db, ctx.accountId, versionId);
   if (!found) throw notFound('Table not found.');
   const { model, version } = found;
+  // A published version's definition never changes: its compiled relation is kept until a relation
+  // it reads changes, so its pages and counts do not load, check and compile it again each time.
+  const published = version.status !== 'Draft';
+  if (executor && published) {
+    const kept = keptDerived<KeptTable>(executor, `model-version:${version.id}`);
+    if (kept) return { ...kept, summary: summaryOf(model, version, kept.relation.columns), version, model };
+  }
+  const writesBefore = executor?.writesSettled() ?? 0;
+  const read = new Set<string>();
   const loaded = await loadSources(db, ctx.accountId, referencedSources(version.definition));
   // With the warehouse at hand, the model's joins and filters compare in the columns' own types.
   const sources = executor ? await withSourceTypes(executor, loaded, version.definition) : loaded;
@@ -71,7 +90,7 @@ export async function resolveModelVersionTable(
   const defaultSorting = version.definition.sort;
   const spec = toModelSpec(version.definition, sources);
   // Unsorted, unfiltered pages in base-table order read only the first rows of the base table.
-  const unsortedPage = (page: { offset: number; limit: number }): CompiledQuery | null => {
+  const compileUnsorted = (page: { offset: number; limit: number }): CompiledQuery | null => {
     if (!described.compiled) return null;
     try {
       return compileModelPageInBaseOrder(spec, page);
@@ -80,6 +99,17 @@ export async function resolveModelVersionTable(
       throw error;
     }
   };
+  const statements = new Map<string, CompiledQuery | null>();
+  const unsortedPage = (page: { offset: number; limit: number }): CompiledQuery | null => {
+    const key = `${page.offset}:${page.limit}`;
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      statement = compileUnsorted(page);
+      if (statements.size >= PAGE_STATEMENTS) statements.clear();
+      statements.set(key, statement);
+    }
+    return statement;
+  };
   // A version whose sources changed since (a column removed by a re-import, a type changed, a model
   // it reads broken in turn) cannot run: its own problem answers, not the warehouse's binder error.
   if (!described.compiled) {
@@ -87,7 +117,7 @@ export async function resolveModelVersionTable(
       described.problem ?? (version.status === 'Draft' ? 'The model has no data yet.' : 'The model cannot be read.'),
     );
   }
-  const upstream = await upstreamProblem(db, ctx.accountId, sources, new Set([version.id]));
+  const upstream = await upstreamProblem(db, ctx.accountId, sources, new Set([version.id]), read);
   if (upstream) throw badInput(upstream);
   let relation: TableRelation;
   if (version.status === 'Draft') {
@@ -102,6 +132,14 @@ export async function resolveModelVersionTable(
       unsortedPage,
     };
   }
+  if (executor && published) {
+    for (const source of sources) read.add(relationName(source));
+    read.add(`${MODEL_SCHEMA}.${modelViewName(version.id)}`);
+    keepDerived(executor, `model-version:${version.id}`, writesBefore, read, {
+      relation,
+      described,
+    } satisfies KeptTable);
+  }
   return { summary: summaryOf(model, version, relation.columns), relation, described, version, model };
 }
 
@@ -114,6 +152,8 @@ async function upstreamProblem(
   accountId: string,
   sources: LoadedSource[],
   seen: Set<string>,
+  /** Collects every relation the upstream versions read. */
+  read: Set<string>,
 ): Promise<string | null> {
   for (const source of sources) {
     if (source.sourceType !== 'ModelVersion' || source.missing || seen.has(source.sourceId)) continue;
@@ -121,8 +161,9 @@ async function upstreamProblem(
     const found = await findVersion(db, accountId, source.sourceId);
     if (!found) continue;
     const own = await loadSources(db, accountId, referencedSources(found.version.definition));
+    for (const upstream of own) read.add(relationName(upstream));
     const described = describeDefinition(found.version.definition, own);
-    const problem = described.compiled ? await upstreamProblem(db, accountId, own, seen) : described.problem;
+    const problem = described.compiled ? await upstreamProblem(db, accountId, own, seen, read) : described.problem;
     if (problem) return `${source.name}: ${problem}`;
   }
   return null;
