@@ -71,10 +71,25 @@ export interface TableRequest {
   sorting: Sorting[];
 }
 
+/** A statement compiled when first asked for; an engine problem (the user's) is a 400. */
+function compiledOnce(compile: () => CompiledQuery): () => CompiledQuery {
+  let compiled: CompiledQuery | null = null;
+  return () => {
+    if (compiled) return compiled;
+    try {
+      compiled = compile();
+    } catch (error) {
+      if (isModelError(error)) throw badInput(error.message);
+      throw error;
+    }
+    return compiled;
+  };
+}
+
 /**
- * The page and count statements for a request, and the engine query they came from. A filter or
- * sort the user got wrong (unknown column, impossible value) is a 400 with the engine's message,
- * never a 500.
+ * The page and count statements for a request, and the engine query they came from, each compiled
+ * when first read (a page without a count compiles no count). A filter or sort the user got wrong
+ * (unknown column, impossible value) is a 400 with the engine's message, never a 500.
  */
 export function compileTableQuery(
   relation: TableRelation,
@@ -89,14 +104,20 @@ export function compileTableQuery(
     sorting: requestSorting(relation, request.sorting),
     page: { page: request.page, pageSize: request.pageSize },
   };
-  try {
-    const offset = (request.page - 1) * request.pageSize;
-    const cheaper = unsortedStatement(relation, query, { offset, limit: request.pageSize });
-    return { page: cheaper ?? compilePageQuery(query), count: compileCountQuery(query), query };
-  } catch (error) {
-    if (isModelError(error)) throw badInput(error.message);
-    throw error;
-  }
+  const offset = (request.page - 1) * request.pageSize;
+  const page = compiledOnce(
+    () => unsortedStatement(relation, query, { offset, limit: request.pageSize }) ?? compilePageQuery(query),
+  );
+  const count = compiledOnce(() => compileCountQuery(query));
+  return {
+    get page() {
+      return page();
+    },
+    get count() {
+      return count();
+    },
+    query,
+  };
 }
 
 /** The order a request reads in: its own sort, else the relation's (a model's own sort). */

@@ -15,7 +15,10 @@ import { exportTable, type ExportFormat } from '../../warehouse/export-table';
 import { countVia, pageVia, type CopyableQuery } from '../../warehouse/ordered-copies';
 import { listModelVersionTables, resolveModelVersionTable } from '../models/model-tables';
 import { listIntegrationDatasetTables, resolveIntegrationDatasetTable } from '../integrations/dataset-tables';
+import { STATIC_SCHEMA, warehouseTableName } from '../static-tables/physical';
 import { listColumns } from '../static-tables/repo';
+import { keepDerived, keptDerived } from '../../warehouse/derived-cache';
+import type { WarehouseExecutor } from '../../warehouse/types';
 import { compileTableQuery, staticRelation, withSqlTypes, type TableRelation } from './relations';
 import { toDisplayRows } from './display-values';
 import { downloadQuery, type DownloadRequest } from './download-query';
@@ -25,6 +28,11 @@ import { namingOverflow } from './overflow';
  * Reads any table of the account (static tables now; integration datasets and model versions
  * join as their areas land) through one paging, counting and download path.
  */
+interface StaticTableRead {
+  table: { id: string; name: string; row_count: number };
+  columns: Column[];
+}
+
 function staticSummary(id: string, name: string, columns: Column[]): TableSummary {
   return { id, type: 'StaticTable', groupId: 'static', groupName: 'Tables', name, columns, status: 'Active' };
 }
@@ -32,17 +40,16 @@ function staticSummary(id: string, name: string, columns: Column[]): TableSummar
 export function createTablesService(deps: Deps) {
   const { db } = deps;
 
-  async function resolve(
-    ctx: AccountContext,
-    type: TableType,
-    id: string,
-  ): Promise<{ summary: TableSummary; relation: TableRelation; rowEstimate: number | null }> {
-    if (type === 'ModelVersion') {
-      const { summary, relation } = await resolveModelVersionTable(db, ctx, id, warehouse(ctx));
-      return { summary, relation, rowEstimate: null };
-    }
-    if (type === 'IntegrationDataset') return resolveIntegrationDatasetTable(db, ctx.accountId, id);
-    if (type !== 'StaticTable') throw notFound(`No ${type} tables exist yet.`);
+  /**
+   * A static table's row and columns. Pages and counts may use the ones kept since the table was
+   * last written (derived-cache.ts): every write of its rows or columns moves its relation's version.
+   * Its name is not kept in step (a rename writes no rows), so summaries read it afresh.
+   */
+  async function staticTable(ctx: AccountContext, id: string, kept: boolean, executor: WarehouseExecutor) {
+    const key = `static-table:${id}`;
+    const known = kept ? keptDerived<StaticTableRead>(executor, key) : undefined;
+    if (known) return known;
+    const writesBefore = executor.writesSettled();
     const table = await db
       .selectFrom('static_tables')
       .select(['id', 'name', 'row_count'])
@@ -50,11 +57,31 @@ export function createTablesService(deps: Deps) {
       .where('account_id', '=', ctx.accountId)
       .executeTakeFirst();
     if (!table) throw notFound('Table not found.');
-    const columns = await listColumns(db, id);
+    const read: StaticTableRead = { table, columns: await listColumns(db, id) };
+    keepDerived(executor, key, writesBefore, [`${STATIC_SCHEMA}.${warehouseTableName(id)}`], read);
+    return read;
+  }
+
+  async function resolve(
+    ctx: AccountContext,
+    type: TableType,
+    id: string,
+    forRows = false,
+    executor = warehouse(ctx),
+  ): Promise<{ summary: TableSummary; relation: TableRelation; rowEstimate: number | null; rows?: number }> {
+    if (type === 'ModelVersion') {
+      const { summary, relation } = await resolveModelVersionTable(db, ctx, id, executor);
+      return { summary, relation, rowEstimate: null };
+    }
+    if (type === 'IntegrationDataset') return resolveIntegrationDatasetTable(db, ctx.accountId, id);
+    if (type !== 'StaticTable') throw notFound(`No ${type} tables exist yet.`);
+    const { table, columns } = await staticTable(ctx, id, forRows, executor);
     return {
       summary: staticSummary(id, table.name, columns),
       relation: staticRelation(id, columns),
       rowEstimate: table.row_count,
+      // Exact: the durable write that changes a static table's rows records their count with them.
+      rows: table.row_count,
     };
   }
 
@@ -95,15 +122,16 @@ export function createTablesService(deps: Deps) {
       id: string,
       request: TablePageRequest,
     ): Promise<Paged<Record<string, unknown>>> {
-      const resolved = await resolve(ctx, type, id);
-      const relation = await withSqlTypes(warehouse(ctx), resolved.relation, request.filterGroups);
+      const executor = warehouse(ctx);
+      const resolved = await resolve(ctx, type, id, true, executor);
+      const relation = await withSqlTypes(executor, resolved.relation, request.filterGroups);
       const rowEstimate = resolved.rowEstimate;
       const compiled = compileTableQuery(relation, request);
       const copyable: CopyableQuery = { query: compiled.query, rowEstimate };
-      const [data, count] = await namingOverflow(warehouse(ctx), relation, () =>
+      const [data, count] = await namingOverflow(executor, relation, () =>
         Promise.all([
-          pageVia(warehouse(ctx), copyable, compiled.page).then((result) => result.rows),
-          request.withCount ? countOf(ctx, copyable, compiled.count) : Promise.resolve(-1),
+          pageVia(executor, copyable, compiled.page).then((result) => result.rows),
+          request.withCount ? countOf(executor, copyable, () => compiled.count, resolved.rows) : Promise.resolve(-1),
         ]),
       );
       return {
@@ -122,12 +150,13 @@ export function createTablesService(deps: Deps) {
       id: string,
       { filterGroups }: TableCountRequest,
     ): Promise<{ totalCount: number }> {
-      const resolved = await resolve(ctx, type, id);
-      const relation = await withSqlTypes(warehouse(ctx), resolved.relation, filterGroups);
+      const executor = warehouse(ctx);
+      const resolved = await resolve(ctx, type, id, true, executor);
+      const relation = await withSqlTypes(executor, resolved.relation, filterGroups);
       const rowEstimate = resolved.rowEstimate;
       const compiled = compileTableQuery(relation, { page: 1, pageSize: 1, filterGroups, sorting: [] });
-      const totalCount = await namingOverflow(warehouse(ctx), relation, () =>
-        countOf(ctx, { query: compiled.query, rowEstimate }, compiled.count),
+      const totalCount = await namingOverflow(executor, relation, () =>
+        countOf(executor, { query: compiled.query, rowEstimate }, () => compiled.count, resolved.rows),
       );
       return { totalCount };
     },
@@ -149,9 +178,20 @@ export function createTablesService(deps: Deps) {
     },
   };
 
-  /** Large tables' filtered counts may come from an ordered copy (warehouse/ordered-copies.ts). */
-  async function countOf(ctx: AccountContext, copyable: CopyableQuery, plain: CompiledQuery): Promise<number> {
-    return (await countVia(warehouse(ctx), copyable, plain)).count;
+  /**
+   * Rows passing the request's filters. With no filter, a table whose row count is recorded with its
+   * rows (a static table) answers from it; large tables' filtered counts may come from an ordered
+   * copy (warehouse/ordered-copies.ts).
+   */
+  async function countOf(
+    executor: WarehouseExecutor,
+    copyable: CopyableQuery,
+    plain: () => CompiledQuery,
+    recordedRows: number | undefined,
+  ): Promise<number> {
+    const unfiltered = copyable.query.filterGroups.every((group) => group.filters.length === 0);
+    if (unfiltered && recordedRows !== undefined) return recordedRows;
+    return (await countVia(executor, copyable, plain())).count;
   }
 }
 
