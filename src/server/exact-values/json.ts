@@ -126,16 +126,15 @@ export function parseJsonExact(text: string, exact: (number: ExactNumber) => unk
   return reviveMarked(JSON.parse(parts.join('')), marker, exact);
 }
 
-/** JSON text of a value, ExactNumbers written as the number tokens they came from. */
+/** JSON text of a value, ExactNumbers (and bigints) written as the number tokens they are. */
 export function exactJsonText(value: unknown): string {
   let marker: string | null = null;
   const text = JSON.stringify(value, function (this: Record<string, unknown>, key: string, item: unknown) {
     const original = this[key];
-    if (original instanceof ExactNumber) {
+    if (original instanceof ExactNumber || typeof original === 'bigint') {
       marker ??= `\u0000${randomBytes(8).toString('hex')}:`;
-      return `${marker}${original.text}`;
+      return `${marker}${original.toString()}`;
     }
-    if (typeof original === 'bigint') return original.toString();
     return item;
   });
   if (text === undefined) return 'null';

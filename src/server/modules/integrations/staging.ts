@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { doubleTextSql } from '../../warehouse/export-cells';
 import { quoteString } from '../../warehouse/quote';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
 import type { Column } from '../../../shared/tables';
@@ -116,11 +117,10 @@ function widerFormat(format: StorageFormat): StorageFormat {
   return numeric ? EXACT_DECIMAL : TEXT;
 }
 
-/** Text of the values already staged in a column (lists and JSON as JSON). */
+/** Text of the values already staged in a column (lists and JSON as JSON, doubles as the grid shows them). */
 function asText(format: StorageFormat, ref: string): string {
-  return format.kind === 'list' || format.kind === 'json'
-    ? `CAST(to_json(${ref}) AS VARCHAR)`
-    : `CAST(${ref} AS VARCHAR)`;
+  if (format.kind === 'list' || format.kind === 'json') return `CAST(to_json(${ref}) AS VARCHAR)`;
+  return format.kind === 'double' ? doubleTextSql(ref) : `CAST(${ref} AS VARCHAR)`;
 }
 
 function note(staging: Staging, column: string, count: number, from: string, to: string, reason: string): void {

@@ -13,6 +13,7 @@
 import { LIMITS } from '../../../shared/limits';
 import type { Column } from '../../../shared/tables';
 import type { IngestionType, SyncType } from '../../../shared/integrations';
+import { doubleTextSql } from '../../warehouse/export-cells';
 import { swapTable } from '../../warehouse/swap-table';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
 import { crashPoint } from '../../durability/crash-points';
@@ -69,6 +70,16 @@ async function columnTypes(tx: WarehouseSession, relation: string): Promise<Map<
 }
 
 const nested = (sqlType: string) => /^(STRUCT|MAP|UNION)\b|\]$/i.test(sqlType);
+
+/**
+ * The exact text of a stored value when its column becomes text: nested values as JSON, doubles as
+ * the grid shows them (3, not DuckDB's 3.0), anything else as DuckDB spells it.
+ */
+export function textOf(sqlType: string, ref: string): string {
+  if (nested(sqlType)) return `CAST(to_json(${ref}) AS VARCHAR)`;
+  if (sqlType === 'DOUBLE') return doubleTextSql(ref);
+  return `CAST(${ref} AS VARCHAR)`;
+}
 
 async function appendStaged(tx: WarehouseSession, staging: Staging, options: SwapOptions): Promise<void> {
   const target = quoteQualified(staging.schema, options.table);
@@ -149,7 +160,7 @@ async function reconcileColumn(
 ): Promise<void> {
   const alter = (type: string, using = `CAST(${q(name)} AS ${type})`) =>
     tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(name)} TYPE ${type} USING ${using}`);
-  const asText = () => alter('VARCHAR', nested(existing) ? `CAST(to_json(${q(name)}) AS VARCHAR)` : undefined);
+  const asText = () => alter('VARCHAR', textOf(existing, q(name)));
   const plan = reconcile(existing, incoming);
   if (plan.action === 'widen') {
     const using = nested(existing) ? `CAST(to_json(${q(name)}) AS ${plan.type})` : undefined;

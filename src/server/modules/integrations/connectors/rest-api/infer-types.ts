@@ -39,6 +39,8 @@ const isNumeric = (format: StorageFormat) =>
   format.kind === 'int' || format.kind === 'double' || format.kind === 'exact-decimal';
 
 function merge(a: StorageFormat, b: StorageFormat): StorageFormat {
+  if (a === ANY_LIST && b.kind === 'list') return b;
+  if (b === ANY_LIST && a.kind === 'list') return a;
   if (formatText(a) === formatText(b)) return a;
   if (isNumeric(a) && isNumeric(b)) {
     // Whole numbers and doubles together are exact as doubles only when no decimal needs more.
@@ -56,6 +58,9 @@ function merge(a: StorageFormat, b: StorageFormat): StorageFormat {
   return TEXT;
 }
 
+/** An empty list (or one of nulls): a list, of elements another sample will tell. */
+const ANY_LIST: StorageFormat = { kind: 'list', element: TEXT };
+
 /** A list's format from its elements; arrays holding arrays or objects are one JSON document. */
 function listFormat(items: unknown[]): StorageFormat {
   let element: StorageFormat | null = null;
@@ -65,8 +70,9 @@ function listFormat(items: unknown[]): StorageFormat {
     if (next.kind === 'json' || next.kind === 'list') return JSON_FORMAT;
     element = element === null ? next : merge(element, next);
   }
+  if (element === null) return ANY_LIST;
   // Numbers of any precision in a list: each kept as its exact text (lists hold fixed types).
-  return { kind: 'list', element: element === null || element.kind === 'exact-decimal' ? TEXT : element };
+  return { kind: 'list', element: element.kind === 'exact-decimal' ? TEXT : element };
 }
 
 /** The format of one value, or null for null (no evidence). */
