@@ -221,10 +221,10 @@ async function main(): Promise<void> {
         withCount: false,
       });
     // A few milliseconds each: alternated, so drift (other load on the machine) falls on both alike.
-    const first = await timePair({ warmups: 2, runs: Math.max(RUNS, 11) }, chunk, () =>
+    const firstRuns = await timePair({ warmups: 2, runs: Math.max(RUNS, 11) }, chunk, () =>
       warehouse.all({ sql: sql.modelRows, parameters: [] }),
     );
-    record('firstModelChunk', first.api, first.duckdb, { otherCpuCores: other() });
+    record('firstModelChunk', firstRuns.api, firstRuns.duckdb, { otherCpuCores: other() });
 
     log('Full pivot');
     other = otherCpuWatch();
