@@ -8,6 +8,7 @@
   'use strict';
 
   const root = document.getElementById('reference');
+  const SAFE = 9007199254740991;
   let components = {};
 
   function el(tag, attributes, ...children) {
@@ -51,8 +52,9 @@
     const notes = [];
     if (s.minLength !== undefined) notes.push(`min length ${s.minLength}`);
     if (s.maxLength !== undefined) notes.push(`max length ${s.maxLength}`);
-    if (s.minimum !== undefined) notes.push(`≥ ${s.minimum}`);
-    if (s.maximum !== undefined) notes.push(`≤ ${s.maximum}`);
+    // Whole numbers carry the safe-integer bounds; only bounds of their own are worth showing.
+    if (s.minimum !== undefined && s.minimum !== -SAFE) notes.push(`≥ ${s.minimum}`);
+    if (s.maximum !== undefined && s.maximum !== SAFE) notes.push(`≤ ${s.maximum}`);
     if (s.minItems !== undefined) notes.push(`at least ${s.minItems}`);
     if (s.maxItems !== undefined) notes.push(`at most ${s.maxItems}`);
     if (s.pattern !== undefined) notes.push(`pattern ${s.pattern}`);
@@ -206,7 +208,7 @@
       el('p', { class: 'intro' }, doc.info.description || ''),
       el('p', { class: 'intro' }, 'OpenAPI document: ', el('a', { href: '/api/openapi.json' }, '/api/openapi.json')),
       el('div', { class: 'toolbar' }, filter),
-      sections,
+      ...sections,
     );
   }
 
