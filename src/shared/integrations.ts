@@ -24,6 +24,21 @@ export type SyncType = (typeof SYNC_TYPES)[number];
 export const INGESTION_TYPES = ['Overwrite', 'Append', 'AppendDedup'] as const;
 export type IngestionType = (typeof INGESTION_TYPES)[number];
 
+/**
+ * What each ingestion type does with a sync's rows, shown in Dataset settings. Incremental reads
+ * start at the saved cursor inclusively, so rows written later with the same cursor value are
+ * read; how each type keeps the rows read again at that boundary from being stored twice.
+ */
+export const INGESTION_HELP: Record<IngestionType, string> = {
+  Overwrite: 'Each sync replaces the table with the rows it reads.',
+  Append:
+    'Each sync adds the rows it reads. Incremental syncs read from the last cursor value on, that value included: ' +
+    'rows at that value already stored (the same in every selected column) are not added again, new ones are.',
+  AppendDedup:
+    'Each sync adds the rows it reads and keeps the newest row per primary key (by cursor, then arrival). ' +
+    'Incremental syncs read from the last cursor value on, that value included; the key keeps rows read again once.',
+};
+
 export const SCHEDULE_PRESETS = ['Day', 'Week', 'Month'] as const;
 export type SchedulePreset = (typeof SCHEDULE_PRESETS)[number];
 export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

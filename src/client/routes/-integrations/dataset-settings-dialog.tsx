@@ -1,7 +1,7 @@
 import { Accordion, Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { Dataset, IngestionType, SyncType } from '../../../shared/integrations';
+import { INGESTION_HELP, type Dataset, type IngestionType, type SyncType } from '../../../shared/integrations';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
 
@@ -88,6 +88,7 @@ function DatasetChoice({
             />
             <Select
               label="Ingestion type"
+              description={INGESTION_HELP[choice.dataIngestionType]}
               data={dataset.ingestionOptions.supportedTypes}
               value={choice.dataIngestionType}
               allowDeselect={false}

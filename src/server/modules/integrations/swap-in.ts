@@ -191,6 +191,13 @@ async function reconcileColumn(
       : await allDoubles(tx, target, name, existing);
     if (fits) {
       if (!floating(stored)) await alter('DOUBLE');
+      else if (options.refreshable !== false) {
+        options.log(
+          'WARN',
+          `Column ${name} is stored as ${existing} but the source now gives ${incoming}. ` +
+            'Refresh all data once to store the column as the source gives it.',
+        );
+      }
       return;
     }
     await asText();
