@@ -564,6 +564,36 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
     );
   }, 120_000);
 
+  it("a timestamp beyond the warehouse's range stops the sync, naming the column and the count", async () => {
+    await admin.query(`
+      CREATE TABLE far_future (id int PRIMARY KEY, at timestamp);
+      INSERT INTO far_future VALUES (1, '2024-01-01 00:00:00'), (2, '294270-01-01 00:00:00');`);
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
+    const integration = ok(
+      await createIntegration(t, cookie, {
+        integrationDefinitionId: definition.id,
+        name: 'far',
+        schemaName: 'far',
+        configuration: config(),
+      }),
+      201,
+    );
+    await t.services.integrations.idle();
+    await selectDatasets(t, cookie, integration.id, {
+      far_future: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+    });
+    const run = await syncNow(t, cookie, integration.id);
+    expect(run.status).toBe('Failed');
+    expect(run.logs).toContain(
+      '[WARN] far_future: Column at (timestamp): 1 value does not fit; the sync stops and the dataset keeps its previous data.',
+    );
+    expect(run.logs.join('\n')).toMatch(
+      /\[ERROR\] far_future: SystemError: A record does not fit the dataset's columns: column at \(timestamp\): 1 value does not fit/,
+    );
+  });
+
   it('numbers no decimal of 38 digits holds keep their column as exact text, with a warning naming column and count', async () => {
     await admin.query(`
       CREATE TABLE wide_numbers (id int PRIMARY KEY, n numeric, m numeric(10,2), big numeric(60,0));
