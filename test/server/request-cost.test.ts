@@ -40,7 +40,8 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
   }
 }
 
-const reads = (all: string[], table: string) => all.filter((s) => new RegExp(`from "${table}"`).test(s)).length;
+/** Statements reading `table`, from it or joined to it. */
+const reads = (all: string[], table: string) => all.filter((s) => new RegExp(`(from|join) "${table}"`).test(s)).length;
 
 const CSV = 'id,region,amount\n1,North,10\n2,South,25\n3,North,4\n';
 
@@ -60,7 +61,7 @@ async function tableWithModel(): Promise<{ t: TestApp; cookie: string; table: St
 }
 
 describe('one read of the caller per request', () => {
-  it('reads the session with its user once and the membership once, on REST and in a tRPC batch', async () => {
+  it('reads the session with its user and current membership once, on REST and in a tRPC batch', async () => {
     const t = await makeApp();
     const cookie = await signIn(t, 'owner@example.com');
     const table = await tableFromCsv(t, cookie, CSV, 'Sales');
@@ -68,11 +69,13 @@ describe('one read of the caller per request', () => {
     const meCall = await statementsOf(() => call(t.server, 'GET', '/api/me', { cookie }));
     expect(reads(meCall, 'sessions')).toBe(1);
     // The user came with the session: not read again.
-    expect(reads(meCall, 'users')).toBe(0);
+    expect(reads(meCall, 'users')).toBe(1);
 
     const page = await statementsOf(() => infiniteScroll(t, cookie, table.id, { withCount: false }));
     expect(reads(page, 'sessions')).toBe(1);
+    // The membership of the current account is read with the session, in the same statement.
     expect(reads(page, 'memberships')).toBe(1);
+    expect(page.filter((s) => s.includes('"memberships"') && !s.includes('"sessions"'))).toEqual([]);
 
     const input = encodeURIComponent(
       JSON.stringify({
@@ -89,6 +92,7 @@ describe('one read of the caller per request', () => {
     });
     expect(reads(batch, 'sessions')).toBe(1);
     expect(reads(batch, 'memberships')).toBe(1);
+    expect(reads(batch, 'users')).toBe(1);
   });
 });
 

@@ -1,5 +1,7 @@
 import { LIMITS } from '../../shared/limits';
 import type { Deps } from '../context';
+import type { Db } from '../db/database';
+import { compiledLookup } from '../db/compiled';
 import type { UserRow } from '../db/schema';
 import { addMinutes } from '../db/ids';
 import { newToken } from './tokens';
@@ -28,22 +30,44 @@ export async function createSession(deps: Deps, userId: string, userAgent: strin
   return token;
 }
 
-/** The user behind a session cookie, or null when it is unknown, expired or revoked. */
-export async function resolveSession(deps: Deps, token: string | undefined): Promise<UserRow | null> {
+/**
+ * A live session's user, with the membership of the user's current account (left joined: none when
+ * the user has no current account or left it). Values: the token's hash, the time now.
+ */
+const sessionLookup = compiledLookup((db: Db) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('memberships', (join) =>
+      join
+        .onRef('memberships.user_id', '=', 'users.id')
+        .onRef('memberships.account_id', '=', 'users.current_account_id'),
+    )
+    .selectAll('users')
+    .select(['sessions.last_seen_at as session_last_seen', 'memberships.roles as current_roles'])
+    .where('sessions.id_hash', '=', '')
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', ''),
+);
+
+/** A session's user, with the roles (as stored) of their membership of their current account. */
+export interface SessionUser {
+  user: UserRow;
+  /** Null when the user has no current account or is no longer a member of it. */
+  currentRoles: string | null;
+}
+
+/**
+ * The user behind a session cookie, or null when it is unknown, expired or revoked. The membership
+ * of the user's current account is read in the same lookup, so a request resolves its caller once.
+ */
+export async function resolveSession(deps: Deps, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
   const now = deps.clock();
   const idHash = deps.hashToken(token);
-  const row = await deps.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select(['sessions.last_seen_at as session_last_seen'])
-    .where('sessions.id_hash', '=', idHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+  const [row] = await sessionLookup(deps.db, [idHash, now.toISOString()]);
   if (!row) return null;
-  const { session_last_seen: lastSeen, ...user } = row;
+  const { session_last_seen: lastSeen, current_roles: currentRoles, ...user } = row;
   if (now.getTime() - Date.parse(lastSeen) > TOUCH_INTERVAL_MS) {
     await deps.db
       .updateTable('sessions')
@@ -51,7 +75,7 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
       .where('id_hash', '=', idHash)
       .execute();
   }
-  return user;
+  return { user, currentRoles };
 }
 
 export async function revokeSession(deps: Deps, token: string | undefined): Promise<void> {

@@ -7,15 +7,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved once per request from the session cookie. */
     user: UserRow | null;
+    /**
+     * The roles (as stored) of the user's membership of the account that was current when the session
+     * was read, with that account's id; null when there is none.
+     */
+    sessionMembership: { accountId: string; roles: string } | null;
   }
 }
 
 /** Resolves the session cookie for API and tRPC calls, so both adapters see the same user. */
 export function registerRequestUser(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionMembership', null);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
-    req.user = await resolveSession(deps, req.cookies[SESSION_COOKIE]);
+    const found = await resolveSession(deps, req.cookies[SESSION_COOKIE]);
+    req.user = found?.user ?? null;
+    const accountId = found?.user.current_account_id;
+    req.sessionMembership = accountId && found?.currentRoles != null ? { accountId, roles: found.currentRoles } : null;
   });
 }
 

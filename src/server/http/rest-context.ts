@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import type { AccountContext, Deps, UserContext } from '../context';
 import { notSignedIn } from '../errors';
-import { resolveAccountContext } from '../modules/accounts/access';
+import { accountContextOf, resolveAccountContext } from '../modules/accounts/access';
 
 /** The signed-in caller of a REST call, or a 401. */
 export function signedIn(req: FastifyRequest): UserContext {
@@ -21,7 +21,12 @@ export function inAccount(req: FastifyRequest, deps: Deps): Promise<AccountConte
   const { user } = signedIn(req);
   const kept = resolved.get(req);
   if (kept && kept.accountId === user.current_account_id) return kept.context;
-  const context = resolveAccountContext(deps, user);
+  // The session's lookup read the membership of the account then current: no second read.
+  const read = req.sessionMembership;
+  const context =
+    read && read.accountId === user.current_account_id
+      ? (async () => accountContextOf(user, read.roles))()
+      : resolveAccountContext(deps, user);
   resolved.set(req, { accountId: user.current_account_id, context });
   return context;
 }

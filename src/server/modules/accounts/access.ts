@@ -13,8 +13,14 @@ import { findAccount, findMembership } from './repo';
 export async function resolveAccountContext(deps: Deps, user: UserRow): Promise<AccountContext> {
   const accountId = user.current_account_id;
   const membership = accountId ? await findMembership(deps.db, accountId, user.id) : undefined;
-  if (!accountId || !membership) throw forbidden(MESSAGES.noAccount);
-  return { user, accountId, roles: parseRoles(membership.roles) };
+  return accountContextOf(user, membership?.roles);
+}
+
+/** The context of `user` in their current account, given their membership's stored roles there (if any). */
+export function accountContextOf(user: UserRow, storedRoles: string | null | undefined): AccountContext {
+  const accountId = user.current_account_id;
+  if (!accountId || storedRoles == null) throw forbidden(MESSAGES.noAccount);
+  return { user, accountId, roles: parseRoles(storedRoles) };
 }
 
 /**

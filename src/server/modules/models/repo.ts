@@ -1,8 +1,21 @@
 import { EMPTY_DEFINITION, MODEL_STATUSES, type ModelDefinition, type ModelStatus } from '../../../shared/models';
+import { compiledLookup } from '../../db/compiled';
 import type { Db } from '../../db/database';
 import type { ModelVersionsTable, ModelsTable } from '../../db/schema';
 
 export type ModelRow = ModelsTable;
+
+/** A version with its model, in the account (every page and count of a model version reads it). */
+const versionLookup = compiledLookup((db: Db) =>
+  db
+    .selectFrom('model_versions')
+    .innerJoin('models', 'models.id', 'model_versions.model_id')
+    .selectAll('model_versions')
+    .select(['models.name as model_name', 'models.account_id', 'models.created_at as model_created_at'])
+    .select('models.modified_at as model_modified_at')
+    .where('model_versions.id', '=', '')
+    .where('models.account_id', '=', ''),
+);
 
 export interface VersionRow {
   id: string;
@@ -92,15 +105,7 @@ export async function findVersion(
   accountId: string,
   versionId: string,
 ): Promise<{ version: VersionRow; model: ModelRow } | undefined> {
-  const row = await db
-    .selectFrom('model_versions')
-    .innerJoin('models', 'models.id', 'model_versions.model_id')
-    .selectAll('model_versions')
-    .select(['models.name as model_name', 'models.account_id', 'models.created_at as model_created_at'])
-    .select('models.modified_at as model_modified_at')
-    .where('model_versions.id', '=', versionId)
-    .where('models.account_id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = await versionLookup(db, [versionId, accountId]);
   if (!row) return undefined;
   return {
     version: toVersion(row),
