@@ -31,7 +31,15 @@ import {
 import { holds } from './stored-types';
 import { ROW_ID, STAGING_PREFIX, q, quoteQualified } from './physical';
 import { converterFor, MISFIT, type StagedValue } from './record-values';
-import { batchType, fromBatch, fromText, fromTyped, type SniffedFormats, type TextCast } from './stage-sql';
+import {
+  batchType,
+  decimalFromText,
+  fromBatch,
+  fromText,
+  fromTyped,
+  type SniffedFormats,
+  type TextCast,
+} from './stage-sql';
 
 export interface StagedColumn {
   name: string;
@@ -399,7 +407,9 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
   for (const column of staging.columns) {
     if (column.format.kind !== 'exact-decimal') continue;
     const c = q(column.name);
-    const scaleOf = `CASE WHEN contains(${c}, '.') THEN length(${c}) - strpos(${c}, '.') ELSE 0 END`;
+    // The scale that carries value: trailing zeros of a fraction (PostgreSQL's 79.1900000000000000)
+    // say nothing, and a narrower decimal is parsed and computed much faster.
+    const scaleOf = `length(rtrim(split_part(${c}, '.', 2), '0'))`;
     const intDigitsOf = `length(ltrim(split_part(ltrim(${c}, '-'), '.', 1), '0'))`;
     const decimal = `regexp_full_match(${c}, ${PLAIN_DECIMAL})`;
     const [stats] = await executor.all({
@@ -431,11 +441,15 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
       column.format = TEXT;
       continue;
     }
-    const type = `DECIMAL(38,${scale})`;
+    // 18 digits fit 64 bits (fast to parse and to compute with); wider data takes 38.
+    const precision = intDigits + scale <= 18 ? 18 : MAX_DECIMAL_DIGITS;
+    const type = `DECIMAL(${precision},${scale})`;
     await onStaging(executor, staging, () =>
-      executor.run(`ALTER TABLE ${target} ALTER COLUMN ${c} TYPE ${type} USING CAST(${c} AS ${type})`),
+      executor.run(
+        `ALTER TABLE ${target} ALTER COLUMN ${c} TYPE ${type} USING ${decimalFromText(c, precision, scale)}`,
+      ),
     );
-    column.format = { kind: 'decimal', precision: 38, scale };
+    column.format = { kind: 'decimal', precision, scale };
   }
 }
 

@@ -156,7 +156,7 @@ describe('REST API type fidelity through the app', () => {
       amount: 'DECIMAL(38,6)',
       price: 'DOUBLE',
       ratio: 'DECIMAL(38,20)',
-      count: 'DECIMAL(38,1)',
+      count: 'DECIMAL(18,1)',
       flag: 'BOOLEAN',
       day: 'VARCHAR',
       at: 'TIMESTAMP WITH TIME ZONE',
