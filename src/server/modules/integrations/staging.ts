@@ -246,14 +246,16 @@ async function batchOf(
     const kept: Record<string, StagedValue>[] = new Array(records.length);
     for (let r = 0; r < records.length; r++) {
       const record = records[r] as Record<string, unknown>;
-      // No prototype: a property named __proto__ is data like any other.
-      const values = Object.create(null) as Record<string, StagedValue>;
+      // Plain objects (JSON.stringify's fast path); a property named __proto__ is set as data.
+      const values: Record<string, StagedValue> = {};
       for (let i = 0; i < columns.length; i++) {
         const name = (columns[i] as StagedColumn).name;
         const value = record[name];
-        if (value === undefined) continue;
+        // Absent, or inherited (a column named constructor): no value.
+        if (value === undefined || typeof value === 'function') continue;
         const staged = (converters[i] as (v: unknown) => StagedValue | typeof MISFIT)(value);
         if (staged === MISFIT) misfits[i] = (misfits[i] as number) + 1;
+        else if (name === '__proto__') Object.defineProperty(values, name, { value: staged, enumerable: true });
         else values[name] = staged;
       }
       kept[r] = values;
@@ -408,17 +410,21 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
     if (column.format.kind !== 'exact-decimal') continue;
     const c = q(column.name);
     // The scale that carries value: trailing zeros of a fraction (PostgreSQL's 79.1900000000000000)
-    // say nothing, and a narrower decimal is parsed and computed much faster.
-    const scaleOf = `length(rtrim(split_part(${c}, '.', 2), '0'))`;
-    const intDigitsOf = `length(ltrim(split_part(ltrim(${c}, '-'), '.', 1), '0'))`;
-    const decimal = `regexp_full_match(${c}, ${PLAIN_DECIMAL})`;
+    // say nothing, and a narrower decimal is parsed and computed much faster. Digits before the
+    // point count a leading 0 ("0.5"): a digit of room to spare, never one too few.
+    const scaleOf = `CASE WHEN strpos(${c}, '.') > 0 THEN length(rtrim(${c}, '0')) - strpos(${c}, '.') ELSE 0 END`;
+    const intDigitsOf =
+      `CASE WHEN strpos(${c}, '.') > 0 THEN strpos(${c}, '.') - 1 ELSE length(${c}) END - ` +
+      `CASE WHEN starts_with(${c}, '-') THEN 1 ELSE 0 END`;
+    // One pass, the pattern matched once a value.
     const [stats] = await executor.all({
       sql:
-        `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND NOT ${decimal})::DOUBLE AS bad, ` +
-        `count(*) FILTER (WHERE ${decimal} AND ${intDigitsOf} + ${scaleOf} > ${MAX_DECIMAL_DIGITS})::DOUBLE AS over, ` +
-        `coalesce(max(CASE WHEN ${decimal} THEN ${scaleOf} END), 0)::DOUBLE AS scale, ` +
-        `coalesce(max(CASE WHEN ${decimal} THEN ${intDigitsOf} END), 0)::DOUBLE AS int_digits ` +
-        `FROM ${target}`,
+        `SELECT count(*) FILTER (WHERE v IS NOT NULL AND NOT ok)::DOUBLE AS bad, ` +
+        `count(*) FILTER (WHERE ok AND d + s > ${MAX_DECIMAL_DIGITS})::DOUBLE AS over, ` +
+        `coalesce(max(s) FILTER (WHERE ok), 0)::DOUBLE AS scale, ` +
+        `coalesce(max(d) FILTER (WHERE ok), 0)::DOUBLE AS int_digits ` +
+        `FROM (SELECT ${c} AS v, regexp_full_match(${c}, ${PLAIN_DECIMAL}) AS ok, ${scaleOf} AS s, ${intDigitsOf} AS d ` +
+        `FROM ${target})`,
       parameters: [],
     });
     const bad = Number(stats?.bad ?? 0);

@@ -130,8 +130,12 @@ export function inferProperties(records: Record<string, unknown>[], options: Inf
 /** Keeps only the selected properties of a record (all of them when none are named). */
 export function pickProperties(record: Record<string, unknown>, properties: string[]): Record<string, unknown> {
   if (properties.length === 0) return record;
-  // No prototype: a property named __proto__ is data like any other.
-  const picked = Object.create(null) as Record<string, unknown>;
-  for (const name of properties) picked[name] = record[name] ?? null;
+  // Plain objects stay fast to build and read; a property named __proto__ is set as data.
+  const picked: Record<string, unknown> = {};
+  for (const name of properties) {
+    const value = Object.hasOwn(record, name) ? (record[name] ?? null) : null;
+    if (name === '__proto__') Object.defineProperty(picked, name, { value, enumerable: true });
+    else picked[name] = value;
+  }
   return picked;
 }
