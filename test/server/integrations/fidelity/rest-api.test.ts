@@ -180,6 +180,27 @@ describe('REST API type fidelity through the app', () => {
     }
   });
 
+  it('keeps properties named like object internals (__proto__, constructor) as data', async () => {
+    peer = await startApi({
+      '/items': () => ({
+        raw: '{"data": [{"id": 1, "__proto__": "p", "constructor": 7}, {"id": 2, "__proto__": null, "toString": "s"}]}',
+      }),
+    });
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await restIntegration(t, cookie, peer, { pagination: { type: 'none' } });
+    await selectDatasets(t, cookie, created.id, { items: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' } });
+    expectCompleted(await syncNow(t, cookie, created.id));
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
+    const rows = await apiRows(t, cookie, detail.datasets[0]!.id, 'id');
+    expect(
+      rows.map((r) => [r.id, Object.getOwnPropertyDescriptor(r, '__proto__')?.value, r.constructor, r.toString]),
+    ).toEqual([
+      [1, 'p', 7, null],
+      [2, null, null, 's'],
+    ]);
+  });
+
   it('sends a 19-digit cursor exactly and keeps one row per key across the inclusive boundary', async () => {
     peer = await servePages();
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
