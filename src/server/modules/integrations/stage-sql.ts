@@ -109,19 +109,34 @@ export function fromText(format: StorageFormat, ref: string, canonical: boolean,
       return guarded(ref, `regexp_full_match(${ref}, ${DECIMAL}) AND ${scaleFits}`, decimal, 'a decimal of this scale');
     }
     case 'date': {
-      if (canonical) return plain(ref, cast);
+      if (canonical) return plain(ref, eraAware(ref, type));
       if (sniffed?.date) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.date)}) AS DATE)`);
       return guarded(ref, `NOT contains(${ref}, ':')`, cast, 'a date without a time');
     }
     case 'timestamp': {
-      if (canonical) return plain(ref, cast);
+      if (canonical) return plain(ref, eraAware(ref, type));
       if (sniffed?.timestamp) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.timestamp)}) AS ${type})`);
       const guard = `(NOT regexp_matches(${ref}, ${ZONED_TIME}) OR regexp_matches(${ref}, ${UTC_TIME}))`;
       return guarded(ref, guard, cast, 'a date and time without a time zone');
     }
+    case 'timestamptz':
+      return plain(ref, canonical ? eraAware(ref, type) : cast);
     default:
       return plain(ref, cast);
   }
+}
+
+/**
+ * A date or date-time as a database prints it, era included: PostgreSQL writes `0044-03-15 BC`
+ * (and `… 10:00:00+00 BC`), which DuckDB would read as the year 44 AD, silently. Such a value is
+ * respelled with ISO 8601's astronomical year (1 BC is 0000, 44 BC is -0043), which DuckDB reads
+ * exactly; every other value is cast as it is (the check is a suffix test, cheap on any column).
+ */
+function eraAware(ref: string, type: string): string {
+  const year = `CAST(split_part(${ref}, '-', 1) AS INTEGER)`;
+  const astronomical = `CASE WHEN ${year} = 1 THEN '0000' ELSE '-' || lpad(CAST(${year} - 1 AS VARCHAR), 4, '0') END`;
+  const rest = `substr(${ref}, strpos(${ref}, '-'), length(${ref}) - strpos(${ref}, '-') - 2)`;
+  return `CAST(CASE WHEN suffix(${ref}, ' BC') THEN ${astronomical} || ${rest} ELSE ${ref} END AS ${type})`;
 }
 
 /** The typed value of a typed file's column (Parquet): DuckDB's casts between typed values. */

@@ -58,9 +58,10 @@ async function discover(raw: ConnectorConfig, ctx: PgContext): Promise<Discovere
 }
 
 /**
- * A date, timestamp or timestamptz as text DuckDB reads exactly. PostgreSQL prints BC dates as
- * `0044-03-15 BC`, which DuckDB would read as AD: those are printed with ISO 8601's astronomical
- * year instead (1 BC is year 0, 44 BC is -0043). AD dates and ±infinity print as they are.
+ * An element of a date or time array as text DuckDB reads exactly. PostgreSQL prints BC dates as
+ * `0044-03-15 BC`: in a list DuckDB would read that as AD, so elements before the year 1 are printed
+ * with ISO 8601's astronomical year (1 BC is year 0, 44 BC is -0043). Scalar columns are printed by
+ * PostgreSQL as they are and respelled in the warehouse (stage-sql.ts), which is cheaper.
  */
 function temporalText(sql: string, format: StorageFormat): string {
   const kind = format.kind;
@@ -97,8 +98,8 @@ function temporalListText(sql: string, element: StorageFormat): string {
 
 /**
  * The SELECT list: each value printed as the canonical text of its storage format (staging casts
- * it as it is): booleans as words, bytea as hex, intervals as their parts, BC dates in ISO years,
- * arrays as JSON (numeric elements as strings, so no digit passes through a double).
+ * it as it is): booleans as words, bytea as hex, intervals as their parts, arrays as JSON (numeric
+ * elements as strings, so no digit passes through a double; BC dates in ISO years).
  */
 function selectExpression(column: SourceColumn): string {
   const name = ident(column.name);
@@ -111,10 +112,6 @@ function selectExpression(column: SourceColumn): string {
         return `encode(${name}, 'hex')`;
       case 'interval':
         return intervalText(name);
-      case 'date':
-      case 'timestamp':
-      case 'timestamptz':
-        return temporalText(name, format);
       case 'list': {
         const element = format.element;
         if (element.kind === 'date' || element.kind === 'timestamp' || element.kind === 'timestamptz') {
