@@ -5,12 +5,16 @@
  * - CSV: DuckDB writes doubles as `3804.0` and `1e+17`, and decimals with every digit of their scale
  *   (`3804.00`). Doubles are written as JavaScript writes a number (`3804`, `100000000000000000`,
  *   `0.1`, `1e-7`: the shortest text that reads back as the same double, which is what the grid
- *   shows), FLOAT as the double it holds (as the grid reads it), decimals without trailing zeros
- *   (every digit that carries a value stays), BLOB as base64 (the grid's form). Integers of any size
- *   are already written exactly; dates, times and text are DuckDB's own, exact text.
+ *   shows), FLOAT by its own shortest digits (`0.1`, as the grid shows it), decimals without trailing
+ *   zeros (every digit that carries a value stays), BLOB as base64 (the grid's form), and lists,
+ *   structs and maps as JSON text (DuckDB's own `[a, 'b c', NULL]` cannot be told apart from a
+ *   string). Integers of any size are already written exactly; dates, times and text are DuckDB's
+ *   own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
  *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
- *   digits fails the export with DuckDB's conversion error rather than being rounded.
+ *   digits fails the export with DuckDB's conversion error rather than being rounded. Intervals and
+ *   times with a time zone become their text: Parquet's interval has no sign (a negative one fails
+ *   the export) and its time with a zone keeps only the UTC time (the offset would be lost).
  *
  * `null` means the column is written as it is.
  */
@@ -22,7 +26,8 @@ export function exportCellSql(ref: string, sqlType: string, format: CellFormat):
 
 function csvCellSql(ref: string, sqlType: string): string | null {
   if (sqlType === 'DOUBLE') return doubleTextSql(ref);
-  if (sqlType === 'FLOAT') return doubleTextSql(`CAST(${ref} AS DOUBLE)`);
+  if (sqlType === 'FLOAT') return doubleTextSql(floatDigitsSql(ref));
+  if (isNested(sqlType)) return `CAST(to_json(${ref}) AS VARCHAR)`;
   if (/^DECIMAL\(\d+,\s*[1-9]\d*\)$/.test(sqlType)) return decimalTextSql(ref);
   if (sqlType === 'BLOB') return `base64(${ref})`;
   return null;
@@ -30,7 +35,33 @@ function csvCellSql(ref: string, sqlType: string): string | null {
 
 function parquetCellSql(ref: string, sqlType: string): string | null {
   const wide = /^U?HUGEINT((?:\[\d*\])*)$/.exec(sqlType);
-  return wide ? `CAST(${ref} AS DECIMAL(38,0)${wide[1]})` : null;
+  if (wide) return `CAST(${ref} AS DECIMAL(38,0)${wide[1]})`;
+  const textual = /^(?:INTERVAL|TIME WITH TIME ZONE|TIMETZ)((?:\[\d*\])*)$/.exec(sqlType);
+  return textual ? `CAST(${ref} AS VARCHAR${textual[1]})` : null;
+}
+
+/** Lists, arrays, structs, maps and unions: values DuckDB's CSV writer renders ambiguously. */
+function isNested(sqlType: string): boolean {
+  return /\[\d*\]$/.test(sqlType) || /^(?:STRUCT|MAP|UNION)\(/.test(sqlType);
+}
+
+/**
+ * A FLOAT's shortest digits that read back as the same float, as the double the grid then shows
+ * (0.1, not 0.10000000149011612; json-values.ts): the fewest significant digits, rounded to nearest,
+ * strictly nearer to the float than to either neighbour (a decimal exactly halfway between two floats
+ * is read differently by different readers, so the grid never writes one). DuckDB's own float text is
+ * not always the shortest (192115.625 for what 192115.62 reads back as).
+ */
+function floatDigitsSql(ref: string): string {
+  const value = `CAST(${ref} AS DOUBLE)`;
+  // Halfway to each neighbour, exact in a double.
+  const low = `((${value} + CAST(nextafter(${ref}, CAST('-inf' AS FLOAT)) AS DOUBLE)) / 2)`;
+  const high = `((${value} + CAST(nextafter(${ref}, CAST('inf' AS FLOAT)) AS DOUBLE)) / 2)`;
+  const digits = (n: number) => `CAST(printf('%.${n}g', ${value}) AS DOUBLE)`;
+  const tries = [1, 2, 3, 4, 5, 6, 7, 8].map(
+    (n) => ` WHEN ${digits(n)} > ${low} AND ${digits(n)} < ${high} THEN ${digits(n)}`,
+  );
+  return `CASE WHEN ${ref} IS NULL OR isnan(${ref}) OR isinf(${ref}) OR ${ref} = 0 THEN ${value}${tries.join('')} ELSE ${digits(9)} END`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportTable } from '../../../src/server/warehouse/export-table';
 import { makeWarehouse, scratchOf, sql } from './helpers';
@@ -32,9 +33,9 @@ describe('table export', () => {
     expect(text).toBe(
       [
         'id,full name,score,day,pair',
-        '0,name 0,0,2024-01-01,"[0, 1]"',
-        '1,name 1,1.5,2024-01-02,"[1, 2]"',
-        '2,name 2,3,2024-01-03,"[2, 3]"',
+        '0,name 0,0,2024-01-01,"[0,1]"',
+        '1,name 1,1.5,2024-01-02,"[1,2]"',
+        '2,name 2,3,2024-01-03,"[2,3]"',
         '',
       ].join('\n'),
     );
@@ -153,5 +154,58 @@ describe('table export', () => {
     ).toString();
     expect(text).toBe('x\n1\n');
     expect(await executor.all(sql('SELECT count(*)::INTEGER AS n FROM static.t_9'))).toEqual([{ n: 3 }]);
+  });
+
+  it('writes lists, structs and maps as JSON text in CSV, and FLOAT by its own shortest digits', async () => {
+    const executor = await setup();
+    await executor.run(`CREATE TABLE static.nested AS SELECT
+      ['a', 'b, "c"', NULL] AS words, {'k': 12345678901234567890::HUGEINT, 'd': DATE '2024-01-02'} AS thing,
+      MAP {'x': 1} AS lookup, 0.1::FLOAT AS ratio`);
+    const text = (await readAll(await exportTable(executor, { schema: 'static', table: 'nested' }, 'csv'))).toString();
+    const [header, row] = text.split('\n');
+    expect(header).toBe('words,thing,lookup,ratio');
+    // The cells, unquoted from CSV, are JSON that reads back as the values.
+    const cells = [...(row ?? '').matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => m[1]?.replace(/""/g, '"') ?? m[2]);
+    expect(JSON.parse(cells[0] ?? '')).toEqual(['a', 'b, "c"', null]);
+    expect(cells[1]).toBe('{"k":12345678901234567890,"d":"2024-01-02"}');
+    expect(JSON.parse(cells[2] ?? '')).toEqual({ x: 1 });
+    expect(cells[3]).toBe('0.1');
+  });
+
+  it('writes intervals and times with a zone to Parquet as their text: a negative interval, the offset kept', async () => {
+    const executor = await setup();
+    await executor.run(`CREATE TABLE static.spans AS SELECT * FROM (VALUES
+      (1, INTERVAL '-1 year 2 days 3 hours', TIMETZ '10:00:00+05:30', [INTERVAL '-3 days']),
+      (2, NULL, NULL, NULL)) AS v(id, span, zoned, spans)`);
+    const bytes = await readAll(await exportTable(executor, sql('SELECT * FROM static.spans ORDER BY id'), 'parquet'));
+    const file = path.join(scratchOf(executor), 'spans.parquet');
+    fs.writeFileSync(file, bytes);
+    const back = await executor.query(sql('SELECT * FROM read_parquet($1) ORDER BY id', file));
+    expect(back.columns.map((c) => c.sqlType)).toEqual(['INTEGER', 'VARCHAR', 'VARCHAR', 'VARCHAR[]']);
+    expect(back.rows).toEqual([
+      { id: 1, span: '-1 year 2 days 03:00:00', zoned: '10:00:00+05:30', spans: ['-3 days'] },
+      { id: 2, span: null, zoned: null, spans: null },
+    ]);
+  });
+
+  it('writes every FLOAT as the grid shows it, for any float', { timeout: 60_000 }, async () => {
+    const executor = await setup();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.float({ noNaN: true, noDefaultInfinity: true }), { minLength: 1, maxLength: 40 }),
+        async (floats) => {
+          await executor.run('CREATE OR REPLACE TABLE static.f (i INTEGER, f FLOAT)');
+          await executor.run(`INSERT INTO static.f SELECT unnest($1::INTEGER[]), unnest($2::FLOAT[])`, [
+            JSON.stringify(floats.map((_, i) => i)),
+            JSON.stringify(floats.map((f) => (Object.is(f, -0) ? 0 : f))),
+          ]);
+          const query = sql('SELECT f FROM static.f ORDER BY i');
+          const text = (await readAll(await exportTable(executor, query, 'csv'))).toString();
+          const grid = (await executor.all(query)).map((row) => String(row.f));
+          expect(text.split('\n').slice(1, -1)).toEqual(grid);
+        },
+      ),
+      { numRuns: 40, examples: [[[42080232, 0]], [[40509872, 0]], [[192115.625]]] },
+    );
   });
 });
