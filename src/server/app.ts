@@ -32,7 +32,7 @@ import { registerTablesRest } from './modules/tables/rest';
 import { registerUsersRest } from './modules/users/rest';
 import { resolveSecret } from './secret-key';
 import { createServices, leftoverSweepers, type Services } from './services';
-import { prepareWarehouses } from './durability/startup';
+import { prepareWarehouses, sweepWorkFiles } from './durability/startup';
 import { createWriteJournal } from './durability/write-journal';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
@@ -88,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.integrations.close();
     await deps.warehouse.close();
     await db.destroy();
+    // Nothing runs any more: a download's scratch file whose removal was still queued goes now.
+    await sweepWorkFiles(config.dataDir);
   });
 
   registerErrorHandler(server);

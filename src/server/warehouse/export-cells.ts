@@ -55,8 +55,12 @@ function isNested(sqlType: string): boolean {
 function floatDigitsSql(ref: string): string {
   const value = `CAST(${ref} AS DOUBLE)`;
   // Halfway to each neighbour, exact in a double.
-  const low = `((${value} + CAST(nextafter(${ref}, CAST('-inf' AS FLOAT)) AS DOUBLE)) / 2)`;
-  const high = `((${value} + CAST(nextafter(${ref}, CAST('inf' AS FLOAT)) AS DOUBLE)) / 2)`;
+  const below = `CAST(nextafter(${ref}, CAST('-inf' AS FLOAT)) AS DOUBLE)`;
+  const above = `CAST(nextafter(${ref}, CAST('inf' AS FLOAT)) AS DOUBLE)`;
+  // The largest floats have infinity as a neighbour: a float reader rounds to infinity from half an
+  // ulp beyond them, so their bound is mirrored from the finite side.
+  const low = `(CASE WHEN isinf(${below}) THEN ${value} - (${above} - ${value}) / 2 ELSE (${value} + ${below}) / 2 END)`;
+  const high = `(CASE WHEN isinf(${above}) THEN ${value} + (${value} - ${below}) / 2 ELSE (${value} + ${above}) / 2 END)`;
   const digits = (n: number) => `CAST(printf('%.${n}g', ${value}) AS DOUBLE)`;
   const tries = [1, 2, 3, 4, 5, 6, 7, 8].map(
     (n) => ` WHEN ${digits(n)} > ${low} AND ${digits(n)} < ${high} THEN ${digits(n)}`,

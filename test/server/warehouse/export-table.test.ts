@@ -205,7 +205,16 @@ describe('table export', () => {
           expect(text.split('\n').slice(1, -1)).toEqual(grid);
         },
       ),
-      { numRuns: 40, examples: [[[42080232, 0]], [[40509872, 0]], [[192115.625]]] },
+      {
+        numRuns: 40,
+        examples: [
+          [[42080232, 0]],
+          [[40509872, 0]],
+          [[192115.625]],
+          // The largest floats (infinity is their neighbour), the smallest normal and subnormal ones.
+          [[3.4028234663852886e38, -3.4028234663852886e38, 1.1754943508222875e-38, 1.401298464324817e-45]],
+        ],
+      },
     );
   });
 });
