@@ -23,6 +23,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { clearSessionCookie, setSessionCookie } from './http/session-cookie';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { registerAccountsRest } from './modules/accounts/rest';
+import { registerAdminRest } from './modules/admin/rest';
 import { registerAuthRest } from './modules/auth/rest';
 import { registerFeedbackRest } from './modules/feedback/rest';
 import { registerIntegrationsRest } from './modules/integrations/rest';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthRest(server, deps, services);
   registerAccountsRest(server, deps, services);
   registerUsersRest(server, deps, services);
+  registerAdminRest(server, deps, services);
   registerFeedbackRest(server, deps, services);
   registerTablesRest(server, deps, services);
   registerStaticTablesRest(server, deps, services);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAccount, AdminUser } from '../../src/shared/admin';
-import { call, makeApp, makeTeam, me, signIn, trpcQuery, type TestApp, type TrpcData, type TrpcError } from './helpers';
+import {
+  call,
+  makeApp,
+  makeTeam,
+  me,
+  signIn,
+  trpcMutation,
+  trpcQuery,
+  type TestApp,
+  type TrpcData,
+  type TrpcError,
+} from './helpers';
 
 /** The first user (global admin, in a team of three) and Zoe, a plain user of her own account. */
 async function adminApp(): Promise<{ t: TestApp; admin: string; zoe: string; teamAccountId: string }> {
@@ -79,6 +90,55 @@ describe('admin procedures are for global admins only', () => {
       expect(signedOut.body.error.data.code).toBe('UNAUTHORIZED');
     },
   );
+
+  it('every admin call, tRPC and REST, is 403 for others and 401 signed out, and changes nothing', async () => {
+    const { t, admin, zoe, teamAccountId } = await adminApp();
+    const zoeId = (await me(t, zoe)).id;
+    const spec = JSON.stringify({ settings: { properties: {} } });
+    const queries: [string, unknown][] = [
+      ['admin.user', { userId: zoeId }],
+      ['admin.account', { accountId: teamAccountId }],
+      ['admin.definitions', undefined],
+    ];
+    const mutations: [string, unknown][] = [
+      ['admin.signOutEverywhere', { userId: zoeId }],
+      ['admin.setGlobalAdmin', { userId: zoeId, admin: true }],
+      ['admin.validateSpecification', { specification: spec }],
+      ['admin.createDefinition', { name: 'Mine', specification: spec }],
+    ];
+    for (const cookie of [zoe, undefined]) {
+      const expected = cookie ? 403 : 401;
+      for (const [path, input] of queries)
+        expect((await trpcQuery(t, path, input, cookie)).status, path).toBe(expected);
+      for (const [path, input] of mutations)
+        expect((await trpcMutation(t, path, input, cookie)).status, path).toBe(expected);
+    }
+    const rest: ['GET' | 'POST' | 'PUT', string, unknown?][] = [
+      ['GET', '/api/admin/users?query=a'],
+      ['GET', `/api/admin/users/${zoeId}`],
+      ['POST', `/api/admin/users/${zoeId}/sign-out-everywhere`, {}],
+      ['PUT', `/api/admin/users/${zoeId}/admin`, { admin: true }],
+      ['GET', '/api/admin/accounts?query=a'],
+      ['GET', `/api/admin/accounts/${teamAccountId}`],
+      ['GET', '/api/admin/integration_definitions'],
+      ['POST', '/api/admin/integration_definitions/validate', { specification: spec }],
+      ['POST', '/api/admin/integration_definitions', { name: 'Mine', specification: spec }],
+    ];
+    for (const cookie of [zoe, undefined]) {
+      for (const [method, url, body] of rest) {
+        const res = await call(t.server, method, url, { cookie, body });
+        expect(res.status, `${method} ${url}`).toBe(cookie ? 403 : 401);
+        expect(JSON.stringify(res.body)).not.toContain('example.com');
+      }
+    }
+    // Zoe is still signed in, still no admin, and no definition was added.
+    const zoeNow = await me(t, zoe);
+    expect(zoeNow.roles).toEqual(['user']);
+    const names = await call<{ name: string }[]>(t.server, 'GET', '/api/admin/integration_definitions', {
+      cookie: admin,
+    });
+    expect(names.body.map((d) => d.name)).not.toContain('Mine');
+  });
 
   it('an account owner who is not a global admin is refused too', async () => {
     const { t } = await adminApp();

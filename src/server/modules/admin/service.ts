@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import type { AdminAccount, AdminSearch, AdminUser } from '../../../shared/admin';
-import type { Deps } from '../../context';
+import type { CreateDefinitionRequest } from '../../../shared/integrations';
+import { MESSAGES } from '../../../shared/messages';
+import { isGlobalAdmin } from '../../../shared/roles';
+import type { Deps, UserContext } from '../../context';
 import { parseRoles } from '../../db/database';
+import { forbidden } from '../../errors';
+import { createAdminAccounts } from './accounts';
+import { createAdminDefinitions } from './definitions';
+import { createAdminUsers } from './users';
 
 const RESULT_LIMIT = 50;
 
@@ -10,11 +17,23 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Search across every account: only reachable through the global-admin procedures. */
+/**
+ * Every call checks the caller's global admin role itself (tRPC's adminProcedure checks it too), so
+ * a REST path or a new procedure cannot forget it.
+ */
+function assertGlobalAdmin(ctx: UserContext): void {
+  if (!isGlobalAdmin(parseRoles(ctx.user.roles))) throw forbidden(MESSAGES.notAllowed);
+}
+
+/** The admin area's calls, across every account: global admins only. */
 export function createAdminService(deps: Deps) {
   const { db } = deps;
+  const users = createAdminUsers(deps);
+  const accounts = createAdminAccounts(deps);
+  const definitions = createAdminDefinitions(deps);
   return {
-    async searchUsers({ query }: AdminSearch): Promise<AdminUser[]> {
+    async searchUsers(ctx: UserContext, { query }: AdminSearch): Promise<AdminUser[]> {
+      assertGlobalAdmin(ctx);
       const pattern = containsPattern(query);
       const rows = await db
         .selectFrom('users')
@@ -49,7 +68,8 @@ export function createAdminService(deps: Deps) {
       }));
     },
 
-    async searchAccounts({ query }: AdminSearch): Promise<AdminAccount[]> {
+    async searchAccounts(ctx: UserContext, { query }: AdminSearch): Promise<AdminAccount[]> {
+      assertGlobalAdmin(ctx);
       const pattern = containsPattern(query);
       const rows = await db
         .selectFrom('accounts')
@@ -73,6 +93,37 @@ export function createAdminService(deps: Deps) {
         createdAt: r.created_at,
         memberCount: Number(r.member_count),
       }));
+    },
+
+    async getUser(ctx: UserContext, userId: string) {
+      assertGlobalAdmin(ctx);
+      return users.getUser(userId);
+    },
+    async signOutEverywhere(ctx: UserContext, userId: string) {
+      assertGlobalAdmin(ctx);
+      return users.signOutEverywhere(userId);
+    },
+    async setGlobalAdmin(ctx: UserContext, input: { userId: string; admin: boolean }) {
+      assertGlobalAdmin(ctx);
+      return users.setGlobalAdmin(input);
+    },
+
+    async getAccount(ctx: UserContext, accountId: string) {
+      assertGlobalAdmin(ctx);
+      return accounts.getAccount(accountId);
+    },
+
+    async listDefinitions(ctx: UserContext) {
+      assertGlobalAdmin(ctx);
+      return definitions.listDefinitions();
+    },
+    validateSpecification(ctx: UserContext, specification: string) {
+      assertGlobalAdmin(ctx);
+      return definitions.validateSpecification(specification);
+    },
+    async createDefinition(ctx: UserContext, input: CreateDefinitionRequest) {
+      assertGlobalAdmin(ctx);
+      return { id: await definitions.createDefinition(ctx, input) };
     },
   };
 }

@@ -10,6 +10,7 @@ import { newId } from '../../db/ids';
 import type { IntegrationDefinitionsTable, IntegrationDefinitionVersionsTable } from '../../db/schema';
 import { badInput, notFound } from '../../errors';
 import type { ConnectorRegistry } from './connectors/registry';
+import { checkSpecification } from './specification';
 
 interface BuiltIn {
   key: string;
@@ -53,30 +54,14 @@ const PLACEHOLDER_SPEC = { settings: { type: 'object', properties: {}, required:
 type DefinitionRow = IntegrationDefinitionsTable;
 type VersionRow = IntegrationDefinitionVersionsTable;
 
-/** Parses a specification text: JSON holding settings.properties (an object). */
+/**
+ * Parses a specification text, refusing it with its first problem (checkSpecification: JSON syntax
+ * with line and column, settings.properties and settings.required, settings as a JSON Schema).
+ */
 export function parseSpecification(text: string): IntegrationSpecification {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw badInput('specification: not valid JSON.');
-  }
-  const settings = (parsed as { settings?: unknown } | null)?.settings as { properties?: unknown } | undefined;
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    Array.isArray(parsed) ||
-    !settings ||
-    typeof settings !== 'object'
-  )
-    throw badInput('specification: must be a JSON object with settings.properties.');
-  const { properties } = settings;
-  if (typeof properties !== 'object' || properties === null || Array.isArray(properties))
-    throw badInput('specification: settings.properties must be an object.');
-  const required = (settings as { required?: unknown }).required;
-  if (required !== undefined && !(Array.isArray(required) && required.every((r) => typeof r === 'string')))
-    throw badInput('specification: settings.required must be a list of property names.');
-  return parsed as IntegrationSpecification;
+  const check = checkSpecification(text);
+  if (check.specification) return check.specification;
+  throw badInput(`specification: ${check.problems[0]?.message ?? 'not valid.'}`);
 }
 
 export interface PublicDefinition {
@@ -290,7 +275,12 @@ export async function definitionVersion(db: Db, versionId: string): Promise<Vers
 }
 
 /** A custom definition (global admins only; the caller checks), kept in the admin's current account. */
-export async function createCustomDefinition(db: Db, accountId: string, input: CreateDefinitionRequest, now: Date) {
+export async function createCustomDefinition(
+  db: Db,
+  accountId: string | null,
+  input: CreateDefinitionRequest,
+  now: Date,
+) {
   parseSpecification(input.specification);
   const id = newId();
   await db.transaction().execute(async (trx) => {
