@@ -15,6 +15,7 @@ import { Route as ConfirmRouteImport } from './routes/confirm'
 import { Route as InviteRouteImport } from './routes/invite'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as AdminChar91indexChar93RouteImport } from './routes/admin.[index]'
 import { Route as AppIndexRouteImport } from './routes/_app.index'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
@@ -26,7 +27,11 @@ import { Route as AppSettingsAccountRouteImport } from './routes/_app.settings.a
 import { Route as AppSettingsUserRouteImport } from './routes/_app.settings.user'
 import { Route as AppTablesIndexRouteImport } from './routes/_app.tables.index'
 import { Route as AppTablesIdRouteImport } from './routes/_app.tables.$id'
+import { Route as AdminAccountAccountIdRouteImport } from './routes/admin.account.$accountId'
+import { Route as AdminUserUserIdRouteImport } from './routes/admin.user.$userId'
 import { Route as AppIntegrationsCreateIntegrationDefinitionIdRouteImport } from './routes/_app.integrations.create.$integrationDefinitionId'
+import { Route as AdminIntegrationDefinitionsIndexRouteImport } from './routes/admin.integration.definitions.index'
+import { Route as AdminIntegrationDefinitionsCreateRouteImport } from './routes/admin.integration.definitions.create'
 import { Route as AppModelsIdPivotPivotKeyRouteImport } from './routes/_app.models.$id_.pivot.$pivotKey'
 
 const AppRoute = AppRouteImport.update({
@@ -57,6 +62,11 @@ const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminChar91indexChar93Route = AdminChar91indexChar93RouteImport.update({
+  id: '/index',
+  path: '/index',
+  getParentRoute: () => AdminRoute,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
@@ -113,11 +123,33 @@ const AppTablesIdRoute = AppTablesIdRouteImport.update({
   path: '/tables/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AdminAccountAccountIdRoute = AdminAccountAccountIdRouteImport.update({
+  id: '/account/$accountId',
+  path: '/account/$accountId',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUserUserIdRoute = AdminUserUserIdRouteImport.update({
+  id: '/user/$userId',
+  path: '/user/$userId',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AppIntegrationsCreateIntegrationDefinitionIdRoute =
   AppIntegrationsCreateIntegrationDefinitionIdRouteImport.update({
     id: '/integrations/create/$integrationDefinitionId',
     path: '/integrations/create/$integrationDefinitionId',
     getParentRoute: () => AppRoute,
+  } as any)
+const AdminIntegrationDefinitionsIndexRoute =
+  AdminIntegrationDefinitionsIndexRouteImport.update({
+    id: '/integration/definitions/',
+    path: '/integration/definitions/',
+    getParentRoute: () => AdminRoute,
+  } as any)
+const AdminIntegrationDefinitionsCreateRoute =
+  AdminIntegrationDefinitionsCreateRouteImport.update({
+    id: '/integration/definitions/create',
+    path: '/integration/definitions/create',
+    getParentRoute: () => AdminRoute,
   } as any)
 const AppModelsIdPivotPivotKeyRoute =
   AppModelsIdPivotPivotKeyRouteImport.update({
@@ -133,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/admin/index': typeof AdminChar91indexChar93Route
   '/oauth/callback': typeof OauthCallbackRoute
   '/admin/': typeof AdminIndexRoute
   '/integrations/$id': typeof AppIntegrationsIdRoute
@@ -140,10 +173,14 @@ export interface FileRoutesByFullPath {
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
   '/tables/$id': typeof AppTablesIdRoute
+  '/admin/account/$accountId': typeof AdminAccountAccountIdRoute
+  '/admin/user/$userId': typeof AdminUserUserIdRoute
   '/integrations/': typeof AppIntegrationsIndexRoute
   '/models/': typeof AppModelsIndexRoute
   '/tables/': typeof AppTablesIndexRoute
   '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
+  '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
+  '/admin/integration/definitions/': typeof AdminIntegrationDefinitionsIndexRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesByTo {
@@ -151,6 +188,7 @@ export interface FileRoutesByTo {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/admin/index': typeof AdminChar91indexChar93Route
   '/oauth/callback': typeof OauthCallbackRoute
   '/': typeof AppIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -159,10 +197,14 @@ export interface FileRoutesByTo {
   '/settings/account': typeof AppSettingsAccountRoute
   '/settings/user': typeof AppSettingsUserRoute
   '/tables/$id': typeof AppTablesIdRoute
+  '/admin/account/$accountId': typeof AdminAccountAccountIdRoute
+  '/admin/user/$userId': typeof AdminUserUserIdRoute
   '/integrations': typeof AppIntegrationsIndexRoute
   '/models': typeof AppModelsIndexRoute
   '/tables': typeof AppTablesIndexRoute
   '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
+  '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
+  '/admin/integration/definitions': typeof AdminIntegrationDefinitionsIndexRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesById {
@@ -173,6 +215,7 @@ export interface FileRoutesById {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/admin/index': typeof AdminChar91indexChar93Route
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/': typeof AppIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -181,10 +224,14 @@ export interface FileRoutesById {
   '/_app/settings/account': typeof AppSettingsAccountRoute
   '/_app/settings/user': typeof AppSettingsUserRoute
   '/_app/tables/$id': typeof AppTablesIdRoute
+  '/admin/account/$accountId': typeof AdminAccountAccountIdRoute
+  '/admin/user/$userId': typeof AdminUserUserIdRoute
   '/_app/integrations/': typeof AppIntegrationsIndexRoute
   '/_app/models/': typeof AppModelsIndexRoute
   '/_app/tables/': typeof AppTablesIndexRoute
   '/_app/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
+  '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
+  '/admin/integration/definitions/': typeof AdminIntegrationDefinitionsIndexRoute
   '/_app/models/$id_/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRouteTypes {
@@ -196,6 +243,7 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/admin/index'
     | '/oauth/callback'
     | '/admin/'
     | '/integrations/$id'
@@ -203,10 +251,14 @@ export interface FileRouteTypes {
     | '/settings/account'
     | '/settings/user'
     | '/tables/$id'
+    | '/admin/account/$accountId'
+    | '/admin/user/$userId'
     | '/integrations/'
     | '/models/'
     | '/tables/'
     | '/integrations/create/$integrationDefinitionId'
+    | '/admin/integration/definitions/create'
+    | '/admin/integration/definitions/'
     | '/models/$id/pivot/$pivotKey'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -214,6 +266,7 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/admin/index'
     | '/oauth/callback'
     | '/'
     | '/admin'
@@ -222,10 +275,14 @@ export interface FileRouteTypes {
     | '/settings/account'
     | '/settings/user'
     | '/tables/$id'
+    | '/admin/account/$accountId'
+    | '/admin/user/$userId'
     | '/integrations'
     | '/models'
     | '/tables'
     | '/integrations/create/$integrationDefinitionId'
+    | '/admin/integration/definitions/create'
+    | '/admin/integration/definitions'
     | '/models/$id/pivot/$pivotKey'
   id:
     | '__root__'
@@ -235,6 +292,7 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/admin/index'
     | '/oauth/callback'
     | '/_app/'
     | '/admin/'
@@ -243,10 +301,14 @@ export interface FileRouteTypes {
     | '/_app/settings/account'
     | '/_app/settings/user'
     | '/_app/tables/$id'
+    | '/admin/account/$accountId'
+    | '/admin/user/$userId'
     | '/_app/integrations/'
     | '/_app/models/'
     | '/_app/tables/'
     | '/_app/integrations/create/$integrationDefinitionId'
+    | '/admin/integration/definitions/create'
+    | '/admin/integration/definitions/'
     | '/_app/models/$id_/pivot/$pivotKey'
   fileRoutesById: FileRoutesById
 }
@@ -303,6 +365,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/index': {
+      id: '/admin/index'
+      path: '/index'
+      fullPath: '/admin/index'
+      preLoaderRoute: typeof AdminChar91indexChar93RouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_app/': {
       id: '/_app/'
@@ -381,12 +450,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTablesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/admin/account/$accountId': {
+      id: '/admin/account/$accountId'
+      path: '/account/$accountId'
+      fullPath: '/admin/account/$accountId'
+      preLoaderRoute: typeof AdminAccountAccountIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/user/$userId': {
+      id: '/admin/user/$userId'
+      path: '/user/$userId'
+      fullPath: '/admin/user/$userId'
+      preLoaderRoute: typeof AdminUserUserIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_app/integrations/create/$integrationDefinitionId': {
       id: '/_app/integrations/create/$integrationDefinitionId'
       path: '/integrations/create/$integrationDefinitionId'
       fullPath: '/integrations/create/$integrationDefinitionId'
       preLoaderRoute: typeof AppIntegrationsCreateIntegrationDefinitionIdRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/admin/integration/definitions/': {
+      id: '/admin/integration/definitions/'
+      path: '/integration/definitions'
+      fullPath: '/admin/integration/definitions/'
+      preLoaderRoute: typeof AdminIntegrationDefinitionsIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/integration/definitions/create': {
+      id: '/admin/integration/definitions/create'
+      path: '/integration/definitions/create'
+      fullPath: '/admin/integration/definitions/create'
+      preLoaderRoute: typeof AdminIntegrationDefinitionsCreateRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_app/models/$id_/pivot/$pivotKey': {
       id: '/_app/models/$id_/pivot/$pivotKey'
@@ -430,11 +527,22 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface AdminRouteChildren {
+  AdminChar91indexChar93Route: typeof AdminChar91indexChar93Route
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminAccountAccountIdRoute: typeof AdminAccountAccountIdRoute
+  AdminUserUserIdRoute: typeof AdminUserUserIdRoute
+  AdminIntegrationDefinitionsCreateRoute: typeof AdminIntegrationDefinitionsCreateRoute
+  AdminIntegrationDefinitionsIndexRoute: typeof AdminIntegrationDefinitionsIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminChar91indexChar93Route: AdminChar91indexChar93Route,
   AdminIndexRoute: AdminIndexRoute,
+  AdminAccountAccountIdRoute: AdminAccountAccountIdRoute,
+  AdminUserUserIdRoute: AdminUserUserIdRoute,
+  AdminIntegrationDefinitionsCreateRoute:
+    AdminIntegrationDefinitionsCreateRoute,
+  AdminIntegrationDefinitionsIndexRoute: AdminIntegrationDefinitionsIndexRoute,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

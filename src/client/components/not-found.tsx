@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMe } from '../lib/session';
 import { WorkspaceShell } from '../shell/app-shell';
 
-function NotFoundContent() {
+export function NotFoundContent() {
   return (
     <Center mih="70vh" p="xl">
       <Stack align="center" gap="xs" ta="center">

@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { LoadingSplash } from '../components/loading-splash';
+import { NotFoundContent } from '../components/not-found';
 import { requireSignedIn, useMe } from '../lib/session';
 import { AdminShell } from '../shell/admin-shell';
 
@@ -9,6 +10,8 @@ export const Route = createFileRoute('/admin')({
   pendingComponent: LoadingSplash,
   pendingMs: 0,
   component: AdminLayout,
+  // An unknown admin address is drawn in this layout's outlet: inside the admin shell, and no other.
+  notFoundComponent: NotFoundContent,
 });
 
 function AdminLayout() {

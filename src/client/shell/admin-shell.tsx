@@ -1,4 +1,5 @@
-import { AppShell, Badge, Button, Group, Stack } from '@mantine/core';
+import { AppShell, Badge, Burger, Button, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -8,20 +9,31 @@ import { ADMIN_NAV } from './nav-items';
 import { NavSection } from './nav-section';
 import { UserMenu } from './user-menu';
 
-/** The separate shell of the admin routes (no bell, no account switcher). */
+/**
+ * The separate shell of the admin routes (spec §2: no bell, no account switcher). Every admin page,
+ * its not-found page included, is drawn inside this one shell and never inside the workspace's.
+ */
 export function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure();
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 248, breakpoint: 'sm' }} padding="lg">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
-            <Logo withName />
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Link to="/admin" aria-label="Admin home" style={{ textDecoration: 'none', color: 'inherit' }}>
+              <Logo withName />
+            </Link>
             <Badge color="grape" variant="light">
               Admin
             </Badge>
           </Group>
-          <Group gap="sm">
-            <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
+          <Group gap="sm" wrap="nowrap">
+            <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={16} />} visibleFrom="sm">
               Back to workspace
             </Button>
             <UserMenu user={user} />
@@ -30,7 +42,18 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <Stack gap="sm">
-          <NavSection label="Admin" items={ADMIN_NAV} />
+          <NavSection label="Admin" items={ADMIN_NAV} onNavigate={close} />
+          <Button
+            component={Link}
+            to="/"
+            variant="subtle"
+            justify="flex-start"
+            leftSection={<IconArrowLeft size={16} />}
+            hiddenFrom="sm"
+            onClick={close}
+          >
+            Back to workspace
+          </Button>
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

@@ -1,6 +1,6 @@
 import { NavLink, Stack } from '@mantine/core';
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { isActivePath, type NavItem } from './nav-items';
+import { isActiveItem, type NavItem } from './nav-items';
 
 /**
  * A labelled group of sidebar links. Links go through the router's history, so areas whose
@@ -19,7 +19,8 @@ export function NavSection({ label, items, onNavigate }: { label: string; items:
           href={item.to}
           label={item.label}
           leftSection={<item.icon size={18} stroke={1.7} />}
-          active={isActivePath(item.to, path)}
+          active={isActiveItem(item, path)}
+          aria-current={isActiveItem(item, path) ? 'page' : undefined}
           variant="light"
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
           onClick={(event) => {
