@@ -3,19 +3,25 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
-/** A page's top bar: back button, title and actions. */
+/**
+ * A page's top bar: back button, title, a mark beside it (e.g. 'View only') and actions. On a
+ * narrow screen the actions wrap under the title instead of running off the page; pass a
+ * ResponsiveToolbar as `actions` when there are more than fit on a phone.
+ */
 export function BreadcrumbBar({
   title,
   actions,
+  mark,
   back = true,
 }: {
   title: ReactNode;
   actions?: ReactNode;
+  mark?: ReactNode;
   back?: boolean;
 }) {
   const router = useRouter();
   return (
-    <Group justify="space-between" wrap="nowrap" mb="lg" gap="sm">
+    <Group justify="space-between" wrap="wrap" mb="lg" gap="sm">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         {back && (
           <Tooltip label="Back">
@@ -24,11 +30,16 @@ export function BreadcrumbBar({
             </ActionIcon>
           </Tooltip>
         )}
-        <Title order={2} size="h3" style={{ minWidth: 0 }}>
+        <Title order={2} size="h3" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {title}
         </Title>
+        {mark}
       </Group>
-      {actions && <Group gap="xs">{actions}</Group>}
+      {actions && (
+        <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+          {actions}
+        </Group>
+      )}
     </Group>
   );
 }

@@ -12,6 +12,8 @@ export interface ListColumn {
 
 /** Rows shown while the list loads. */
 const SKELETON_ROWS = 3;
+/** Room kept for a column without a set width before the table scrolls sideways in its card. */
+const FLEXIBLE_COLUMN_MIN = 160;
 
 /**
  * The table of a list page (tables, models, integrations): its header, skeleton rows while loading,
@@ -33,40 +35,44 @@ export function ListTable({
   children: ReactNode;
 }) {
   const span = columns.length;
+  // On a phone the table scrolls inside its card; the page itself never scrolls sideways.
+  const minWidth = columns.reduce((sum, column) => sum + (column.width ?? FLEXIBLE_COLUMN_MIN), 0);
   return (
     <Paper>
-      <Table highlightOnHover={highlightOnHover}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column, i) => (
-              <Table.Th key={i} w={column.width}>
-                {column.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.isPending &&
-            Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <Table.Tr key={i}>
-                <Table.Td colSpan={span}>
-                  <Skeleton h={18} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          {list.isError && <EmptyRow cols={span} text={errorMessage(list.error)} />}
-          {typeof empty === 'string' ? (
-            <EmptyRow cols={span} text={empty} />
-          ) : (
-            empty && (
-              <Table.Tr>
-                <Table.Td colSpan={span}>{empty}</Table.Td>
-              </Table.Tr>
-            )
-          )}
-          {children}
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table highlightOnHover={highlightOnHover}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column, i) => (
+                <Table.Th key={i} w={column.width}>
+                  {column.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.isPending &&
+              Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                <Table.Tr key={i}>
+                  <Table.Td colSpan={span}>
+                    <Skeleton h={18} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            {list.isError && <EmptyRow cols={span} text={errorMessage(list.error)} />}
+            {typeof empty === 'string' ? (
+              <EmptyRow cols={span} text={empty} />
+            ) : (
+              empty && (
+                <Table.Tr>
+                  <Table.Td colSpan={span}>{empty}</Table.Td>
+                </Table.Tr>
+              )
+            )}
+            {children}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Paper>
   );
 }
@@ -89,6 +95,7 @@ export function ListFilter({
       placeholder={placeholder}
       aria-label={label}
       w={320}
+      maw="100%"
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
     />

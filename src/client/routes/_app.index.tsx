@@ -21,7 +21,7 @@ function HomePage() {
   const router = useRouter();
   const firstName = me?.name.split(' ')[0] ?? '';
   return (
-    <Stack gap="xl" maw={1100}>
+    <Stack gap="xl">
       <Stack gap={4}>
         <Title order={1} size="h2">
           Welcome{firstName ? `, ${firstName}` : ''}

@@ -104,7 +104,7 @@ function CreateForm({ definition, onBack }: { definition: IntegrationDefinition;
   );
 
   return (
-    <Stack maw={1200}>
+    <Stack>
       <BreadcrumbBar title={`Add ${definition.name} integration`} />
       {definition.docs ? (
         <Grid>

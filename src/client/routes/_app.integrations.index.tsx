@@ -44,7 +44,7 @@ function IntegrationsPage() {
   const isEmpty = list.data?.length === 0;
 
   return (
-    <Stack maw={1200}>
+    <Stack>
       <BreadcrumbBar
         title="Integrations"
         back={false}

@@ -35,7 +35,7 @@ function AccountSettingsPage() {
   const canManage = canManageAccount(memberRoles, me.roles);
 
   return (
-    <Stack maw={1000} gap="lg">
+    <Stack gap="lg">
       <BreadcrumbBar
         title="Account settings"
         back={false}

@@ -22,7 +22,7 @@ function UserSettingsPage() {
   if (!me) return null;
 
   return (
-    <Stack maw={860} gap="lg">
+    <Stack gap="lg">
       <BreadcrumbBar
         title="User settings"
         back={false}
