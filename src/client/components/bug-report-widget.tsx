@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Button, Group, Popover, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconBug, IconCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { MESSAGES } from '../../shared/messages';
 import { errorMessage, errorStatus } from '../lib/error-message';
 import { useMe } from '../lib/session';
@@ -14,10 +14,35 @@ function reasonOf(error: unknown): string | null {
 }
 
 /**
+ * Where the bug button lives. A shell with a header docks it there (so it never covers content:
+ * a fixed corner button hid the grid's last-page controls); a page without one (sign-in, a 404
+ * outside the shell) shows it floating in the corner. Docked buttons register here.
+ */
+const DockContext = createContext<((delta: number) => void) | null>(null);
+
+/** Provides the dock at the root and shows the floating button only while nothing is docked. */
+export function BugReportHost({ children }: { children: ReactNode }) {
+  const [docked, setDocked] = useState(0);
+  const dock = useCallback((delta: number) => setDocked((n) => n + delta), []);
+  return (
+    <DockContext.Provider value={dock}>
+      {children}
+      {docked === 0 && <BugReportWidget placement="floating" />}
+    </DockContext.Provider>
+  );
+}
+
+/**
  * The bug-report widget on every page: a text box and 'Submit Report', disabled while blank.
  * Reports need a signed-in user, so a signed-out page offers a link to sign in instead.
  */
-export function BugReportWidget() {
+export function BugReportWidget({ placement }: { placement: 'floating' | 'header' }) {
+  const dock = useContext(DockContext);
+  useEffect(() => {
+    if (placement !== 'header' || !dock) return;
+    dock(1);
+    return () => dock(-1);
+  }, [placement, dock]);
   const { data: me, isPending: meUnknown } = useMe();
   const [opened, setOpened] = useState(false);
   const [message, setMessage] = useState('');
@@ -40,7 +65,7 @@ export function BugReportWidget() {
     <Popover
       opened={opened}
       onChange={setOpened}
-      position="top-end"
+      position={placement === 'header' ? 'bottom-end' : 'top-end'}
       width={320}
       shadow="md"
       withArrow
@@ -48,17 +73,29 @@ export function BugReportWidget() {
       onClose={() => setSent(false)}
     >
       <Popover.Target>
-        <Tooltip label="Report a bug" position="left" disabled={opened}>
-          <ActionIcon
-            size={44}
-            radius="xl"
-            variant="filled"
-            aria-label="Report a bug"
-            onClick={() => setOpened((o) => !o)}
-            style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' }}
-          >
-            <IconBug size={22} />
-          </ActionIcon>
+        <Tooltip label="Report a bug" position={placement === 'header' ? 'bottom' : 'left'} disabled={opened}>
+          {placement === 'header' ? (
+            <ActionIcon
+              size="lg"
+              variant="subtle"
+              color="gray"
+              aria-label="Report a bug"
+              onClick={() => setOpened((o) => !o)}
+            >
+              <IconBug size={20} />
+            </ActionIcon>
+          ) : (
+            <ActionIcon
+              size={44}
+              radius="xl"
+              variant="filled"
+              aria-label="Report a bug"
+              onClick={() => setOpened((o) => !o)}
+              style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 150, boxShadow: 'var(--mantine-shadow-md)' }}
+            >
+              <IconBug size={22} />
+            </ActionIcon>
+          )}
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { BugReportWidget } from '../components/bug-report-widget';
+import { BugReportHost } from '../components/bug-report-widget';
 import type { trpcUtils } from '../trpc';
 
 export interface RouterContext {
@@ -14,9 +14,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    <>
+    <BugReportHost>
       <Outlet />
-      <BugReportWidget />
-    </>
+    </BugReportHost>
   );
 }

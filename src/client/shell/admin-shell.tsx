@@ -3,7 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { BugReportWidget } from '../components/bug-report-widget';
 import { Logo } from '../components/logo';
+import { PageFrame } from '../components/page-frame';
 import type { CurrentUser } from '../lib/session';
 import { ADMIN_NAV } from './nav-items';
 import { NavSection } from './nav-section';
@@ -36,6 +38,7 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
             <Button component={Link} to="/" variant="subtle" leftSection={<IconArrowLeft size={16} />} visibleFrom="sm">
               Back to workspace
             </Button>
+            <BugReportWidget placement="header" />
             <UserMenu user={user} />
           </Group>
         </Group>
@@ -56,7 +59,9 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
           </Button>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <PageFrame>{children}</PageFrame>
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,20 +1,44 @@
-import { AppShell, Badge, Burger, Divider, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  AppShell,
+  Badge,
+  Box,
+  Burger,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  px,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconMessageCircle, IconShieldLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { BugReportWidget } from '../components/bug-report-widget';
 import { Logo } from '../components/logo';
+import { PageFrame } from '../components/page-frame';
 import { detectEnvironment } from '../lib/environment';
 import { isAdmin, type CurrentUser } from '../lib/session';
 import { AccountSwitcher } from './account-switcher';
+import { MobileUserSection } from './mobile-user-section';
 import { ADMIN_NAV, SERVICES_NAV, SETTINGS_NAV } from './nav-items';
 import { NavSection } from './nav-section';
 import { SupportDialog, type SupportTopic } from './support-dialog';
 import { UserMenu } from './user-menu';
 
-/** The signed-in shell: header (logo, search, account switcher, bell, user menu) and sidebar. */
+/**
+ * The signed-in shell: header (logo, search, account switcher, bell, bug report, user menu) and
+ * sidebar. Below the 'sm' breakpoint the header keeps the burger, logo and bug report; the account
+ * switcher and user menu move into the burger's panel.
+ */
 export function WorkspaceShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
+  const theme = useMantineTheme();
+  // On a phone the closed panel only slides off-screen: keep its links out of the Tab order too.
+  const phone = useMediaQuery(`(max-width: ${Number(px(theme.breakpoints.sm)) - 0.02}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   const [support, setSupport] = useState<SupportTopic | null>(null);
   const environment = detectEnvironment();
   return (
@@ -26,7 +50,14 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+            />
             <Link to="/" aria-label="Home" style={{ textDecoration: 'none', color: 'inherit' }}>
               <Logo withName />
             </Link>
@@ -38,18 +69,24 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
           </Group>
           {/* Slot for the global search box (search issue). */}
           <div data-slot="global-search" style={{ flex: 1 }} />
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Box visibleFrom="sm">
+              <AccountSwitcher user={user} />
+            </Box>
             {/* Slot for the notification bell (notifications issue). */}
-            <AccountSwitcher user={user} />
             <div data-slot="notification-bell" />
-            <UserMenu user={user} />
+            <BugReportWidget placement="header" />
+            <Box visibleFrom="sm">
+              <UserMenu user={user} />
+            </Box>
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm">
+      <AppShell.Navbar p="sm" inert={phone && !opened}>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap="sm">
+            <MobileUserSection user={user} onNavigate={close} />
             <NavSection label="Services" items={SERVICES_NAV} onNavigate={close} />
             <NavSection label="Settings" items={SETTINGS_NAV} onNavigate={close} />
             {isAdmin(user) && <NavSection label="Admin" items={ADMIN_NAV} onNavigate={close} />}
@@ -57,12 +94,15 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
         </AppShell.Section>
         <AppShell.Section>
           <Divider my="xs" />
+          {/* Buttons, not href-less links: those are skipped by Tab. */}
           <NavLink
+            component="button"
             label="Schedule call"
             leftSection={<IconCalendarEvent size={18} stroke={1.7} />}
             onClick={() => setSupport('call')}
           />
           <NavLink
+            component="button"
             label="Message support"
             leftSection={<IconMessageCircle size={18} stroke={1.7} />}
             onClick={() => setSupport('message')}
@@ -77,7 +117,9 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <PageFrame>{children}</PageFrame>
+      </AppShell.Main>
       <SupportDialog topic={support} onClose={() => setSupport(null)} />
     </AppShell>
   );
