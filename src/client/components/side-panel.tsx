@@ -1,6 +1,7 @@
 import { Drawer } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { TIMINGS } from '../../shared/limits';
+import { useFocusFirstField } from '../lib/focus-first-field';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface SidePanelProps {
@@ -15,10 +16,15 @@ interface SidePanelProps {
 
 export const CLOSE_PROMPT = 'Are you sure you want to close this window? All progress will be lost.';
 
-/** A panel sliding in from the right; its close animation lasts 200 ms. */
+/**
+ * A panel sliding in from the right; its close animation lasts 200 ms. It opens with its first
+ * field focused (the close button stays reachable by Shift+Tab and Escape closes it).
+ */
 export function SidePanel({ opened, onClose, title, children, confirmClose, size = 'lg' }: SidePanelProps) {
   const [asking, setAsking] = useState(false);
   const requestClose = () => (confirmClose ? setAsking(true) : onClose());
+  const body = useRef<HTMLDivElement>(null);
+  useFocusFirstField(body, opened);
   return (
     <>
       <Drawer
@@ -29,7 +35,7 @@ export function SidePanel({ opened, onClose, title, children, confirmClose, size
         size={size}
         transitionProps={{ duration: TIMINGS.sidePanelCloseMs, transition: 'slide-left' }}
       >
-        {children}
+        <div ref={body}>{children}</div>
       </Drawer>
       <ConfirmDialog
         opened={asking}

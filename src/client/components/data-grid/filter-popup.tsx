@@ -10,6 +10,7 @@ import {
   type FilterGroup,
   type FilterOperator,
 } from '../../../shared/tables';
+import { closeOnOwnEscape } from '../../lib/escape-innermost';
 import { FilterValueInput } from './filter-value-input';
 import { PopupActions } from './popup-actions';
 import { INSIDE_POPOVER } from './constants';
@@ -115,6 +116,8 @@ export function FilterPopup({ columns, value, onApply, seed, opened, onOpenedCha
       shadow="md"
       width={720}
       trapFocus
+      returnFocus
+      closeOnEscape={false}
       withinPortal
     >
       <Popover.Target>
@@ -127,7 +130,10 @@ export function FilterPopup({ columns, value, onApply, seed, opened, onOpenedCha
           Filter{activeCount ? ` (${activeCount})` : ''}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown
+        onKeyDown={closeOnOwnEscape(() => onOpenedChange(false))}
+        style={{ maxWidth: 'calc(100vw - 16px)' }}
+      >
         <Stack gap="sm">
           {groups.length === 0 && (
             <Text size="sm" c="dimmed">
@@ -141,7 +147,7 @@ export function FilterPopup({ columns, value, onApply, seed, opened, onOpenedCha
                 const type = typeOf(filter.columnKey);
                 const operators = OPERATORS_BY_TYPE[type];
                 return (
-                  <Group key={i} gap={6} wrap="nowrap" align="flex-start">
+                  <Group key={i} gap={6} align="flex-start">
                     {i === 0 ? (
                       <Text size="xs" w={70} pt={6} c="dimmed">
                         {g === 0 ? 'Where' : 'And where'}

@@ -5,6 +5,7 @@ import { INSIDE_POPOVER } from './constants';
 import type { Sorting } from '../../../shared/tables';
 import { PopupActions } from './popup-actions';
 import type { GridColumn } from './types';
+import { closeOnOwnEscape } from '../../lib/escape-innermost';
 
 type DraftSort = { columnKey: string | null; direction: Sorting['direction'] };
 
@@ -37,6 +38,8 @@ export function SortPopup({
       shadow="md"
       width={440}
       trapFocus
+      returnFocus
+      closeOnEscape={false}
       withinPortal
     >
       <Popover.Target>
@@ -49,7 +52,7 @@ export function SortPopup({
           Sort{value.length ? ` (${value.length})` : ''}
         </Button>
       </Popover.Target>
-      <Popover.Dropdown>
+      <Popover.Dropdown onKeyDown={closeOnOwnEscape(() => setOpened(false))} style={{ maxWidth: 'calc(100vw - 16px)' }}>
         <Stack gap="xs">
           {draft.map((sort, i) => (
             <Group key={i} gap={6} wrap="nowrap">
