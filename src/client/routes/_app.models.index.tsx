@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,9 @@ import type { ModelListItem } from '../../shared/models';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ListPager } from '../components/list-pager';
 import { ListFilter, ListTable } from '../components/list-table';
+import { ResponsiveToolbar } from '../components/responsive-toolbar';
+import { ViewOnlyBadge } from '../components/view-only-badge';
+import { useAccess } from '../lib/use-access';
 import { errorMessage } from '../lib/error-message';
 import { filterAndPage, listControls, listSearchSchema } from '../lib/list-search';
 import { trpc } from '../trpc';
@@ -54,15 +57,32 @@ function ModelsPage() {
   });
 
   const { matching, shown, totalPages } = filterAndPage(list.data ?? [], controls);
-  const addButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-      Add model
-    </Button>
+  const access = useAccess();
+  // A read_only member sees the list in view mode: no Add or Duplicate, the 'View only' mark.
+  const toolbar = access.canWrite && (
+    <ResponsiveToolbar
+      size="sm"
+      actions={[
+        {
+          key: 'add',
+          label: 'Add model',
+          icon: <IconPlus size={16} />,
+          variant: 'filled',
+          pinned: true,
+          onClick: () => setCreating(true),
+        },
+      ]}
+    />
   );
 
   return (
-    <Stack maw={1200}>
-      <BreadcrumbBar title="Models" back={false} actions={addButton} />
+    <Stack>
+      <BreadcrumbBar
+        title="Models"
+        back={false}
+        mark={!access.loading && !access.canWrite && <ViewOnlyBadge />}
+        actions={toolbar}
+      />
       <ListFilter
         label="Filter models"
         placeholder="Filter models..."
@@ -109,16 +129,18 @@ function ModelsPage() {
               </Group>
             </Table.Td>
             <Table.Td>
-              <Tooltip label="Duplicate">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  aria-label={`Duplicate ${m.name}`}
-                  onClick={() => setDuplicating(m)}
-                >
-                  <IconCopy size={16} />
-                </ActionIcon>
-              </Tooltip>
+              {access.canWrite && (
+                <Tooltip label="Duplicate">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Duplicate ${m.name}`}
+                    onClick={() => setDuplicating(m)}
+                  >
+                    <IconCopy size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,10 +1,13 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ListPager } from '../components/list-pager';
 import { ListFilter, ListTable } from '../components/list-table';
+import { ResponsiveToolbar } from '../components/responsive-toolbar';
+import { ViewOnlyBadge } from '../components/view-only-badge';
+import { useAccess } from '../lib/use-access';
 import { formatDateTime, formatRecent } from '../lib/format';
 import { listControls, listSearchSchema } from '../lib/list-search';
 import { trpc } from '../trpc';
@@ -34,15 +37,33 @@ function TablesPage() {
   const create = trpc.staticTables.createBlank.useMutation({
     onSuccess: ({ id }) => navigate({ to: '/tables/$id', params: { id } }),
   });
-  const addButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => create.mutate()} loading={create.isPending}>
-      Add a table
-    </Button>
+  const access = useAccess();
+  // A read_only member sees the list in view mode: no create control, the 'View only' mark.
+  const toolbar = access.canWrite && (
+    <ResponsiveToolbar
+      size="sm"
+      actions={[
+        {
+          key: 'add',
+          label: 'Add a table',
+          icon: <IconPlus size={16} />,
+          variant: 'filled',
+          pinned: true,
+          loading: create.isPending,
+          onClick: () => create.mutate(),
+        },
+      ]}
+    />
   );
 
   return (
-    <Stack maw={1100}>
-      <BreadcrumbBar title="Tables" back={false} actions={addButton} />
+    <Stack>
+      <BreadcrumbBar
+        title="Tables"
+        back={false}
+        mark={!access.loading && !access.canWrite && <ViewOnlyBadge />}
+        actions={toolbar}
+      />
       <ListFilter
         label="Filter by name"
         placeholder="Filter by name"
