@@ -1,9 +1,10 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PAGE_MAX_WIDTH } from '../../components/page-frame';
 import { errorMessage } from '../../lib/error-message';
 
-/** The width every admin page keeps. */
-export const ADMIN_PAGE_WIDTH = 1200;
+/** The width every admin page keeps: the workspace's one page width (components/page-frame.tsx). */
+export const ADMIN_PAGE_WIDTH = PAGE_MAX_WIDTH;
 
 /** An admin page's frame: its content, or a skeleton while loading, or the error in words. */
 export function AdminPage({
