@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Integration } from '../../src/shared/integrations';
 import type { Model } from '../../src/shared/models';
 import { Client, signIn, sleep } from './client';
@@ -33,6 +33,10 @@ import {
 } from './workspace';
 
 const REPEATS = Number(process.env.CRASH_REPEATS ?? 2);
+// Each test starts the real server three to five times (about 9 s on a quiet 2-core machine); the
+// browser suite's 60 s leaves no room for a loaded one. A hang still fails, at the server's own
+// 60 s waits (died, waitFor), well before this.
+vi.setConfig({ testTimeout: 240_000 });
 const JOURNAL_POINTS = ['before-commit', 'committed', 'checkpointed', 'recorded'] as const;
 
 let source: SourceApi;
