@@ -80,6 +80,11 @@ describe('the admin area', () => {
     await page.getByText('Page not found').waitFor();
     expect(await page.locator('header').count()).toBe(1);
     expect(await page.getByText('Search users/account').count()).toBe(1);
+    // The same holds for the workspace: an unknown address below one of its pages shows one shell.
+    await page.goto(`${server.url}/tables/x/y`);
+    await page.getByText('Page not found').waitFor();
+    expect(await page.locator('header').count()).toBe(1);
+    expect(await page.locator('nav').count()).toBe(1);
   });
 
   it('creates a definition: an invalid schema shows its problems, a valid one previews the form it makes', async () => {

@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { LoadingSplash } from '../components/loading-splash';
+import { NotFoundContent } from '../components/not-found';
 import { requireSignedIn, useMe } from '../lib/session';
 import { WorkspaceShell } from '../shell/app-shell';
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_app')({
   pendingComponent: LoadingSplash,
   pendingMs: 0,
   component: AppLayout,
+  // An unknown address below a workspace page is drawn in this layout's outlet: inside the shell already.
+  notFoundComponent: NotFoundContent,
 });
 
 function AppLayout() {
