@@ -137,6 +137,16 @@ describe('the admin area', () => {
       ),
     );
     await page.getByText('The specification is valid.').waitFor();
+    // Tab indents inside the editor; Escape, then Tab, moves on (the keyboard is never trapped).
+    await editor.focus();
+    await editor.press('Control+End');
+    await page.keyboard.press('Tab');
+    expect(await editor.inputValue()).toMatch(/}\n? {2}$/);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await editor.evaluate((el) => el === document.activeElement)).toBe(false);
     const preview = page.getByRole('region', { name: 'Form preview' });
     await preview.getByLabel('Warehouse host').waitFor();
     await preview.getByText('Name or address of the server').waitFor();

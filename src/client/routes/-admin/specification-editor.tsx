@@ -51,11 +51,8 @@ export function SpecificationEditor({
         spellCheck={false}
         autoCapitalize="off"
         autoCorrect="off"
-        error={
-          check.status === 'invalid'
-            ? `${check.problems.length === 1 ? '1 problem' : `${check.problems.length} problems`}`
-            : undefined
-        }
+        aria-invalid={check.status === 'invalid'}
+        aria-describedby={check.status === 'invalid' ? 'specification-problems' : undefined}
         wrap="off"
         styles={{
           input: {
@@ -63,12 +60,19 @@ export function SpecificationEditor({
             fontSize: 13,
             lineHeight: 1.5,
             whiteSpace: 'pre',
+            // Problems are listed below; the text itself stays readable (no red text).
+            borderColor: check.status === 'invalid' ? 'var(--mantine-color-error)' : undefined,
             overflowX: 'auto',
           },
         }}
         onKeyDown={(e) => {
           // Tab indents inside the editor; Escape, then Tab, leaves it (keyboard users are never trapped).
-          if (e.key !== 'Tab' || e.shiftKey || e.currentTarget.dataset.leave === 'true') return;
+          if (e.key !== 'Tab') {
+            // Typing again after Escape: Tab indents again.
+            if (e.key !== 'Escape' && e.key !== 'Shift') e.currentTarget.dataset.leave = 'false';
+            return;
+          }
+          if (e.shiftKey || e.currentTarget.dataset.leave === 'true') return;
           e.preventDefault();
           const input = e.currentTarget;
           const { selectionStart, selectionEnd } = input;
@@ -113,7 +117,17 @@ function CheckResult({ check, onProblem }: { check: CheckState; onProblem: (p: S
       </Alert>
     );
   return (
-    <Alert color="red" title="The specification has problems" aria-live="polite" data-testid="specification-problems">
+    <Alert
+      color="red"
+      title={
+        check.problems.length === 1
+          ? 'The specification has a problem'
+          : `The specification has ${check.problems.length} problems`
+      }
+      aria-live="polite"
+      id="specification-problems"
+      data-testid="specification-problems"
+    >
       <List size="sm" spacing={4}>
         {check.problems.map((p, i) => (
           <List.Item key={`${p.message}-${i}`}>
