@@ -151,6 +151,8 @@ export const jobSchema = runSchema.extend({
             recordsProcessed: z.number(),
             bytesProcessed: z.number(),
             errors: z.array(z.object({ type: z.enum(ATTEMPT_ERROR_TYPES), message: z.string() })),
+            startedAt: z.string().nullable().optional(),
+            endedAt: z.string().nullable().optional(),
           }),
         ),
       }),

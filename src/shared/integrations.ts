@@ -88,6 +88,11 @@ export const INTEGRATION_MESSAGES = {
   badWebhookBody: 'The body must be a JSON object or an array of JSON objects.',
   unknownWebhook: 'Unknown webhook address.',
   noPushAddress: 'Only Webhook and Incoming e-mail integrations have an address to change.',
+  /** 'Sync data now' with nothing chosen would record an empty run that looks like a success. */
+  noDatasetsChosen: 'No dataset is chosen to sync: choose at least one in Dataset settings first.',
+  /** Data syncing turned on with no schedule to follow would say "on" and never sync. */
+  scheduleNeeded: 'Choose a sync schedule before turning on data syncing.',
+  jobNotFound: 'Run not found.',
 } as const;
 
 /** Polling of the integration screens (spec §9). */
@@ -98,6 +103,9 @@ export const INTEGRATION_TIMINGS = {
   logsPollMs: 2_000,
   recentRuns: 5,
 } as const;
+
+/** Runs per page of the Activity log's run history. */
+export const RUNS_PAGE_SIZE = 10;
 
 /** Schema names are lowercased with every character other than a-z and 0-9 replaced by `_` (spec §5). */
 export function schemaNameFrom(name: string): string {
@@ -155,6 +163,9 @@ export interface DatasetProgress {
   recordsProcessed: number;
   bytesProcessed: number;
   errors: { type: AttemptErrorType; message: string }[];
+  /** When this dataset's sync began and ended (absent in runs recorded before they were kept). */
+  startedAt?: string | null;
+  endedAt?: string | null;
 }
 
 export interface Attempt {

@@ -128,6 +128,8 @@ export function createDatasetCalls(core: IntegrationsCore, typeOf: (row: Integra
           schedule: JSON.stringify({ ...preset, ...(cron ? { cron: pattern } : {}) }),
         });
       } else if (input.status) {
+        // On with no schedule to follow would read "on" and never sync: a schedule comes first.
+        if (input.status === 'Active' && !row.sync_pattern) throw badInput(INTEGRATION_MESSAGES.scheduleNeeded);
         const next = input.status === 'Active' && row.sync_pattern ? nextRunAfter(row.sync_pattern, now) : null;
         Object.assign(changes, { sync_status: input.status, next_run_at: next ? next.toISOString() : null });
       } else {

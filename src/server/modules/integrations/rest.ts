@@ -15,6 +15,7 @@ import {
   integrationDefinitionSchema,
   integrationSchema,
   jobLogsParamsSchema,
+  jobSchema,
   jobStatusSchema,
   jobsPageSchema,
   jobsSpecQuerySchema,
@@ -331,6 +332,21 @@ export function registerIntegrationsRest(app: FastifyInstance, deps: Deps, servi
       answers: { 200: { description: 'A page of runs.', json: jobsPageSchema } },
     },
     async ({ ctx, params, query }) => integrations.jobs(ctx, params.id, query),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/integrations/{id}/jobs/{jobId}',
+      summary: 'One run with its attempts and the progress of each dataset',
+      tag,
+      access: 'account',
+      params: jobLogsParamsSchema,
+      answers: { 200: { description: 'The run.', json: jobSchema } },
+    },
+    async ({ ctx, params }) => integrations.job(ctx, params.id, params.jobId),
   );
 
   endpoint(

@@ -58,6 +58,9 @@ export const integrationsRouter = router({
   jobs: accountProcedure
     .input(jobsInputSchema)
     .query(({ ctx, input }) => ctx.services.integrations.jobs(ctx.account, input.id, input)),
+  job: accountProcedure
+    .input(jobLogsParamsSchema)
+    .query(({ ctx, input }) => ctx.services.integrations.job(ctx.account, input.id, input.jobId)),
   logs: accountProcedure
     .input(jobLogsParamsSchema)
     .query(({ ctx, input }) => ctx.services.integrations.logs(ctx.account, input.id, input.jobId)),

@@ -1,4 +1,7 @@
-/** Calls about syncs: trigger, trigger-full-refresh, jobs (paged), a job's logs, job_status, records per day. */
+/**
+ * Calls about syncs: trigger, trigger-full-refresh, jobs (paged), one job, a job's logs, job_status,
+ * records per day.
+ */
 import type {
   Attempt,
   IntegrationType,
@@ -16,7 +19,7 @@ import type { AccountContext } from '../../context';
 import { badInput, notFound } from '../../errors';
 import { requireWriter } from '../accounts/access';
 import type { IntegrationsCore } from './core';
-import { listDatasetRows, parseJson, toRun, type IntegrationRow } from './repo';
+import { listDatasetRows, parseJson, toRun, type IntegrationRow, type RunRow } from './repo';
 
 const PUSH: readonly IntegrationType[] = ['Webhook', 'IncomingEmail'];
 const SORT_COLUMNS = {
@@ -38,10 +41,58 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
     return row;
   }
 
+  /** Runs with their attempts (oldest attempt first), in the order given. */
+  async function withAttempts(runs: RunRow[]): Promise<Job[]> {
+    const attempts = runs.length
+      ? await db
+          .selectFrom('integration_attempts')
+          .selectAll()
+          .where(
+            'run_id',
+            'in',
+            runs.map((r) => r.id),
+          )
+          .orderBy('attempt_number')
+          .execute()
+      : [];
+    return runs.map((run): Job => ({
+      ...toRun(run),
+      attempts: attempts
+        .filter((a) => a.run_id === run.id)
+        .map((a): Attempt => ({
+          id: a.id,
+          workflowId: run.id,
+          attemptNumber: a.attempt_number,
+          startTime: a.started_at,
+          endTime: a.ended_at,
+          status: a.status as RunStatus,
+          progress: parseJson<Attempt['progress']>(a.progress, { state: a.status as RunStatus, datasets: [] }),
+        })),
+    }));
+  }
+
+  /** The run `jobId` of the integration (already found in the caller's account), or 404. */
+  async function runOf(id: string, jobId: string): Promise<RunRow> {
+    const run = await db
+      .selectFrom('integration_runs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .where('integration_id', '=', id)
+      .executeTakeFirst();
+    if (!run) throw notFound(INTEGRATION_MESSAGES.jobNotFound);
+    return run;
+  }
+
   return {
-    /** 'Sync data now': a run of the selected datasets; 409 while one runs or waits. */
+    /**
+     * 'Sync data now': a run of the selected datasets; 409 while one runs or waits. With no dataset
+     * chosen it is refused: the run would sync nothing and still end Completed.
+     */
     async trigger(ctx: AccountContext, id: string): Promise<Run> {
-      return toRun(await core.runner.trigger(await syncable(ctx, id)));
+      const row = await syncable(ctx, id);
+      if (!(await listDatasetRows(db, id)).some((d) => d.is_selected === 1))
+        throw badInput(INTEGRATION_MESSAGES.noDatasetsChosen);
+      return toRun(await core.runner.trigger(row));
     },
 
     /** 'Refresh data': the named datasets start over (state cleared, table replaced). */
@@ -69,32 +120,7 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
         .limit(request.pageSize)
         .offset((request.page - 1) * request.pageSize)
         .execute();
-      const attempts = runs.length
-        ? await db
-            .selectFrom('integration_attempts')
-            .selectAll()
-            .where(
-              'run_id',
-              'in',
-              runs.map((r) => r.id),
-            )
-            .orderBy('attempt_number')
-            .execute()
-        : [];
-      const data = runs.map((run): Job => ({
-        ...toRun(run),
-        attempts: attempts
-          .filter((a) => a.run_id === run.id)
-          .map((a): Attempt => ({
-            id: a.id,
-            workflowId: run.id,
-            attemptNumber: a.attempt_number,
-            startTime: a.started_at,
-            endTime: a.ended_at,
-            status: a.status as RunStatus,
-            progress: parseJson<Attempt['progress']>(a.progress, { state: a.status as RunStatus, datasets: [] }),
-          })),
-      }));
+      const data = await withAttempts(runs);
       return {
         page: request.page,
         pageSize: request.pageSize,
@@ -105,15 +131,16 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
       };
     },
 
+    /** One run with its attempts and per-dataset progress (the run page). */
+    async job(ctx: AccountContext, id: string, jobId: string): Promise<Job> {
+      await core.mustFind(ctx, id);
+      const [job] = await withAttempts([await runOf(id, jobId)]);
+      return job as Job;
+    },
+
     async logs(ctx: AccountContext, id: string, jobId: string): Promise<RunLog[]> {
       await core.mustFind(ctx, id);
-      const run = await db
-        .selectFrom('integration_runs')
-        .select('id')
-        .where('id', '=', jobId)
-        .where('integration_id', '=', id)
-        .executeTakeFirst();
-      if (!run) throw notFound('Job not found.');
+      await runOf(id, jobId);
       const rows = await db
         .selectFrom('integration_run_logs')
         .selectAll()

@@ -85,6 +85,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       for (const [index, row] of rows.entries()) {
         const entry = progress[index] as DatasetProgress;
         entry.status = 'Running';
+        entry.startedAt = clock().toISOString();
         await saveProgress(db, runId, attemptId, progress);
         let lastSave = Date.now();
         try {
@@ -120,6 +121,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
             entry.status = 'Cancelled';
             status = 'Cancelled';
             await log('WARN', `${row.name}: stopped before it finished; its previous data is unchanged.`);
+            entry.endedAt = clock().toISOString();
             break;
           }
           const problem = errorOf(error);
@@ -128,6 +130,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
           status = 'Failed';
           await log('ERROR', `${row.name}: ${problem.type}: ${problem.message} Its previous data is unchanged.`);
         }
+        entry.endedAt = clock().toISOString();
         await saveProgress(db, runId, attemptId, progress);
       }
     } catch (error) {
