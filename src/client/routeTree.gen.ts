@@ -32,6 +32,7 @@ import { Route as AdminUserUserIdRouteImport } from './routes/admin.user.$userId
 import { Route as AppIntegrationsCreateIntegrationDefinitionIdRouteImport } from './routes/_app.integrations.create.$integrationDefinitionId'
 import { Route as AdminIntegrationDefinitionsIndexRouteImport } from './routes/admin.integration.definitions.index'
 import { Route as AdminIntegrationDefinitionsCreateRouteImport } from './routes/admin.integration.definitions.create'
+import { Route as AppIntegrationsIdRunsRunIdRouteImport } from './routes/_app.integrations.$id_.runs.$runId'
 import { Route as AppModelsIdPivotPivotKeyRouteImport } from './routes/_app.models.$id_.pivot.$pivotKey'
 
 const AppRoute = AppRouteImport.update({
@@ -151,6 +152,12 @@ const AdminIntegrationDefinitionsCreateRoute =
     path: '/integration/definitions/create',
     getParentRoute: () => AdminRoute,
   } as any)
+const AppIntegrationsIdRunsRunIdRoute =
+  AppIntegrationsIdRunsRunIdRouteImport.update({
+    id: '/integrations/$id_/runs/$runId',
+    path: '/integrations/$id/runs/$runId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppModelsIdPivotPivotKeyRoute =
   AppModelsIdPivotPivotKeyRouteImport.update({
     id: '/models/$id_/pivot/$pivotKey',
@@ -181,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
   '/admin/integration/definitions/': typeof AdminIntegrationDefinitionsIndexRoute
+  '/integrations/$id/runs/$runId': typeof AppIntegrationsIdRunsRunIdRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesByTo {
@@ -205,6 +213,7 @@ export interface FileRoutesByTo {
   '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
   '/admin/integration/definitions': typeof AdminIntegrationDefinitionsIndexRoute
+  '/integrations/$id/runs/$runId': typeof AppIntegrationsIdRunsRunIdRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRoutesById {
@@ -232,6 +241,7 @@ export interface FileRoutesById {
   '/_app/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
   '/admin/integration/definitions/': typeof AdminIntegrationDefinitionsIndexRoute
+  '/_app/integrations/$id_/runs/$runId': typeof AppIntegrationsIdRunsRunIdRoute
   '/_app/models/$id_/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
 export interface FileRouteTypes {
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
     | '/integrations/create/$integrationDefinitionId'
     | '/admin/integration/definitions/create'
     | '/admin/integration/definitions/'
+    | '/integrations/$id/runs/$runId'
     | '/models/$id/pivot/$pivotKey'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -283,6 +294,7 @@ export interface FileRouteTypes {
     | '/integrations/create/$integrationDefinitionId'
     | '/admin/integration/definitions/create'
     | '/admin/integration/definitions'
+    | '/integrations/$id/runs/$runId'
     | '/models/$id/pivot/$pivotKey'
   id:
     | '__root__'
@@ -309,6 +321,7 @@ export interface FileRouteTypes {
     | '/_app/integrations/create/$integrationDefinitionId'
     | '/admin/integration/definitions/create'
     | '/admin/integration/definitions/'
+    | '/_app/integrations/$id_/runs/$runId'
     | '/_app/models/$id_/pivot/$pivotKey'
   fileRoutesById: FileRoutesById
 }
@@ -485,6 +498,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIntegrationDefinitionsCreateRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_app/integrations/$id_/runs/$runId': {
+      id: '/_app/integrations/$id_/runs/$runId'
+      path: '/integrations/$id/runs/$runId'
+      fullPath: '/integrations/$id/runs/$runId'
+      preLoaderRoute: typeof AppIntegrationsIdRunsRunIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/models/$id_/pivot/$pivotKey': {
       id: '/_app/models/$id_/pivot/$pivotKey'
       path: '/models/$id/pivot/$pivotKey'
@@ -506,6 +526,7 @@ interface AppRouteChildren {
   AppModelsIndexRoute: typeof AppModelsIndexRoute
   AppTablesIndexRoute: typeof AppTablesIndexRoute
   AppIntegrationsCreateIntegrationDefinitionIdRoute: typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
+  AppIntegrationsIdRunsRunIdRoute: typeof AppIntegrationsIdRunsRunIdRoute
   AppModelsIdPivotPivotKeyRoute: typeof AppModelsIdPivotPivotKeyRoute
 }
 
@@ -521,6 +542,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppTablesIndexRoute: AppTablesIndexRoute,
   AppIntegrationsCreateIntegrationDefinitionIdRoute:
     AppIntegrationsCreateIntegrationDefinitionIdRoute,
+  AppIntegrationsIdRunsRunIdRoute: AppIntegrationsIdRunsRunIdRoute,
   AppModelsIdPivotPivotKeyRoute: AppModelsIdPivotPivotKeyRoute,
 }
 

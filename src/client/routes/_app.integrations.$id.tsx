@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Menu, Skeleton, Stack, Tabs } from '@mantine/core';
+import { ActionIcon, Alert, Button, Menu, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconCalendarTime,
@@ -13,14 +13,14 @@ import {
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import type { Integration } from '../../shared/integrations';
-import { canWrite } from '../../shared/roles';
+import { INTEGRATION_MESSAGES, type Integration } from '../../shared/integrations';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { gridSearchSchema } from '../components/data-grid/url-state';
 import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
+import { ViewOnlyBadge } from '../components/view-only-badge';
 import { errorMessage } from '../lib/error-message';
-import { currentAccountOf, useMe } from '../lib/session';
+import { useAccess } from '../lib/use-access';
 import { trpc } from '../trpc';
 import { ActivityLog } from './-integrations/activity-log';
 import { DatasetData } from './-integrations/dataset-data';
@@ -39,6 +39,8 @@ export const Route = createFileRoute('/_app/integrations/$id')({
   validateSearch: gridSearchSchema.extend({
     tab: z.enum(TABS).optional().catch(undefined),
     dataset: z.string().optional(),
+    /** The Activity log's page of run history. */
+    runsPage: z.number().int().min(1).optional().catch(undefined),
   }),
   component: IntegrationPage,
 });
@@ -62,15 +64,17 @@ function IntegrationView({ integration }: { integration: Integration }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [editingSettings, setEditingSettings] = useState(false);
-  const [scheduling, setScheduling] = useState(false);
+  // 'turnOn': the Data syncing toggle asked for a schedule (cancelling leaves syncing off).
+  const [scheduling, setScheduling] = useState<false | 'edit' | 'turnOn'>(false);
   const [refreshing, setRefreshing] = useState(false);
   const [changingAddress, setChangingAddress] = useState(false);
-  const { data: me } = useMe();
-  // Owners and admins: they alone see (and may change) a push integration's address.
-  const writer = !!me && canWrite(currentAccountOf(me)?.roles ?? [], me.roles);
+  const access = useAccess();
+  // Owners and admins change the integration; read_only members see it in view mode (the server
+  // refuses their writes too). They alone see a push integration's address.
+  const writer = access.canWrite;
   const push = isPush(integration);
   // Push integrations have nothing to discover; their datasets appear as data arrives.
-  const discovery = useDatasets(id, integration.type !== 'IncomingEmail');
+  const discovery = useDatasets(id, integration.type !== 'IncomingEmail', writer);
   const remove = trpc.integrations.delete.useMutation({
     onSuccess: async () => {
       await utils.integrations.list.invalidate();
@@ -85,6 +89,12 @@ function IntegrationView({ integration }: { integration: Integration }) {
   });
   // Discovered, but nothing chosen yet: the user picks datasets before anything can sync.
   const nothingChosen = !push && discovery.loaded && !discovery.datasets.some((d) => d.isSelected);
+  // Why 'Sync data now' cannot run yet: the server refuses a sync of nothing, the button says so first.
+  const syncBlocked = discovery.loaded
+    ? nothingChosen
+      ? INTEGRATION_MESSAGES.noDatasetsChosen
+      : null
+    : 'Waiting for the available datasets to be discovered.';
 
   const tab: Tab = search.tab ?? 'Data';
   const grid = useGridUrlState(
@@ -115,7 +125,7 @@ function IntegrationView({ integration }: { integration: Integration }) {
         )}
         {!push && (
           <>
-            <Menu.Item leftSection={<IconCalendarTime size={16} />} onClick={() => setScheduling(true)}>
+            <Menu.Item leftSection={<IconCalendarTime size={16} />} onClick={() => setScheduling('edit')}>
               Sync schedule
             </Menu.Item>
             <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => refreshDatasets.mutate({ id })}>
@@ -135,14 +145,28 @@ function IntegrationView({ integration }: { integration: Integration }) {
 
   return (
     <Stack gap="sm">
-      <BreadcrumbBar title={integration.name} actions={menu} />
-      {push ? <PushAddress integration={integration} canSee={writer} /> : <SyncControls integration={integration} />}
+      <BreadcrumbBar title={integration.name} actions={access.loading ? null : writer ? menu : <ViewOnlyBadge />} />
+      {push ? (
+        <PushAddress integration={integration} canSee={writer} />
+      ) : (
+        <SyncControls
+          integration={integration}
+          canWrite={writer}
+          blockedReason={syncBlocked}
+          onScheduleNeeded={() => setScheduling('turnOn')}
+        />
+      )}
       {discovery.banner}
       {nothingChosen && (
         <Alert color="blue" title="Choose the datasets to sync">
-          <Button size="xs" mt="xs" variant="light" onClick={() => setSettingsOpen(true)}>
-            Dataset settings
-          </Button>
+          <Text size="sm">Nothing syncs until at least one dataset is chosen.</Text>
+          {writer ? (
+            <Button size="xs" mt="xs" variant="light" onClick={() => setSettingsOpen(true)}>
+              Dataset settings
+            </Button>
+          ) : (
+            <Text size="sm">An owner or admin of this account chooses them.</Text>
+          )}
         </Alert>
       )}
       <Tabs
@@ -167,10 +191,18 @@ function IntegrationView({ integration }: { integration: Integration }) {
           />
         </Tabs.Panel>
         <Tabs.Panel value="ActivityLog" pt="sm">
-          {tab === 'ActivityLog' && <ActivityLog integrationId={id} />}
+          {tab === 'ActivityLog' && (
+            <ActivityLog
+              integrationId={id}
+              runsPage={search.runsPage ?? 1}
+              onRunsPage={(page) =>
+                void navigate({ search: (s) => ({ ...s, runsPage: page > 1 ? page : undefined }), replace: true })
+              }
+            />
+          )}
         </Tabs.Panel>
       </Tabs>
-      {settingsOpen && (
+      {writer && settingsOpen && (
         <DatasetSettingsDialog
           integrationId={id}
           datasets={discovery.datasets}
@@ -185,7 +217,13 @@ function IntegrationView({ integration }: { integration: Integration }) {
           onClose={() => setRefreshing(false)}
         />
       )}
-      {scheduling && <ScheduleDialog integration={integration} onClose={() => setScheduling(false)} />}
+      {writer && scheduling && (
+        <ScheduleDialog
+          integration={integration}
+          turningOn={scheduling === 'turnOn'}
+          onClose={() => setScheduling(false)}
+        />
+      )}
       {changingAddress && <ChangeAddressDialog integration={integration} onClose={() => setChangingAddress(false)} />}
       {editingSettings && (
         <IntegrationSettingsDialog integration={integration} onClose={() => setEditingSettings(false)} />

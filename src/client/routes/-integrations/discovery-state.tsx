@@ -8,7 +8,7 @@ import { trpc } from '../../trpc';
  * The integration's datasets, polled every 2 s while discovery is processing (spec §4), with the
  * discovery banner to show: 'Discovering available datasets' or 'Failed to discover datasets'.
  */
-export function useDatasets(id: string, enabled: boolean) {
+export function useDatasets(id: string, enabled: boolean, canRefresh = true) {
   const utils = trpc.useUtils();
   const datasets = trpc.integrations.datasets.useQuery(
     { id },
@@ -36,16 +36,18 @@ export function useDatasets(id: string, enabled: boolean) {
     ) : status === 'Error' ? (
       <Alert color="red" title={INTEGRATION_MESSAGES.discoveryFailed}>
         {datasets.data?.message && <Text size="sm">{datasets.data.message}</Text>}
-        <Button
-          size="xs"
-          mt="xs"
-          variant="light"
-          color="red"
-          loading={refresh.isPending}
-          onClick={() => refresh.mutate({ id })}
-        >
-          Refresh datasets
-        </Button>
+        {canRefresh && (
+          <Button
+            size="xs"
+            mt="xs"
+            variant="light"
+            color="red"
+            loading={refresh.isPending}
+            onClick={() => refresh.mutate({ id })}
+          >
+            Refresh datasets
+          </Button>
+        )}
       </Alert>
     ) : null;
   return { datasets: datasets.data?.datasets ?? [], loaded: status === 'Loaded', banner };

@@ -1,9 +1,10 @@
 import { Group, Text, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { Run } from '../../../shared/integrations';
 import { runStrip } from '../../../shared/run-strip';
 import { formatDateTime } from '../../lib/format';
 
-const COLORS: Record<Run['status'], string> = {
+export const RUN_COLORS: Record<Run['status'], string> = {
   Completed: 'var(--mantine-color-teal-5)',
   Failed: 'var(--mantine-color-red-6)',
   Terminated: 'var(--mantine-color-red-4)',
@@ -20,10 +21,21 @@ const box = (background: string, border = 'transparent') => ({
   border: `1px dashed ${border}`,
 });
 
-/** The last runs as coloured squares (hover for status and time), and the next scheduled one. */
-export function RunStrip({ recentRuns, nextRunAt }: { recentRuns: Run[]; nextRunAt: string | null }) {
+/**
+ * The last runs as coloured squares (hover or focus for status and time), and the next scheduled one.
+ * Each run's square is a link to its page, so it opens by click or by keyboard (Tab, Enter).
+ */
+export function RunStrip({
+  integrationId,
+  recentRuns,
+  nextRunAt,
+}: {
+  integrationId: string;
+  recentRuns: Run[];
+  nextRunAt: string | null;
+}) {
   return (
-    <Group gap={6} wrap="nowrap" aria-label="Recent runs">
+    <Group gap={6} wrap="nowrap" role="group" aria-label="Recent runs">
       <Text size="xs" c="dimmed" mr={4}>
         Recent runs
       </Text>
@@ -36,10 +48,19 @@ export function RunStrip({ recentRuns, nextRunAt }: { recentRuns: Run[]; nextRun
             </Tooltip>
           );
         }
-        const when = slot.run.startedAt ?? slot.run.createdAt;
+        const label = `${slot.run.status} · ${formatDateTime(slot.run.startedAt ?? slot.run.createdAt)}`;
         return (
-          <Tooltip key={i} label={`${slot.run.status} · ${formatDateTime(when)}`}>
-            <div data-slot="run" data-status={slot.run.status} style={box(COLORS[slot.run.status])} />
+          <Tooltip key={slot.run.id} label={label}>
+            <Link
+              to="/integrations/$id/runs/$runId"
+              params={{ id: integrationId, runId: slot.run.id }}
+              aria-label={`Run ${label}`}
+              data-slot="run"
+              data-status={slot.run.status}
+              // Mantine's focus ring, as its own controls show it on keyboard focus.
+              className="mantine-focus-auto"
+              style={{ ...box(RUN_COLORS[slot.run.status]), display: 'block' }}
+            />
           </Tooltip>
         );
       })}

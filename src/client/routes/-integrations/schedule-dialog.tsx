@@ -15,12 +15,22 @@ const CRON_FIELDS = 5;
 
 /**
  * Sync schedule (spec §4): Manual saves Inactive; Scheduled (a Day, Week or Month preset at a UTC
- * time, or a 5-field UTC cron) saves Active with the schedule.
+ * time, or a 5-field UTC cron) saves Active with the schedule. `turningOn`: opened by the Data syncing
+ * toggle of an integration without a schedule, so it asks only for the schedule; cancelling leaves
+ * syncing off.
  */
-export function ScheduleDialog({ integration, onClose }: { integration: Integration; onClose: () => void }) {
+export function ScheduleDialog({
+  integration,
+  turningOn = false,
+  onClose,
+}: {
+  integration: Integration;
+  turningOn?: boolean;
+  onClose: () => void;
+}) {
   const utils = trpc.useUtils();
   const current = integration.schedule;
-  const [type, setType] = useState<'Manual' | 'Scheduled'>(current.type);
+  const [type, setType] = useState<'Manual' | 'Scheduled'>(turningOn ? 'Scheduled' : current.type);
   const [frequency, setFrequency] = useState<SchedulePreset>(current.frequency ?? 'Day');
   const [time, setTime] = useState(current.time ?? '00:00');
   const [weekDay, setWeekDay] = useState<WeekDay>(current.weekDay ?? 'Monday');
@@ -56,11 +66,15 @@ export function ScheduleDialog({ integration, onClose }: { integration: Integrat
   return (
     <Modal opened onClose={onClose} title="Sync schedule">
       <Stack gap="sm">
-        <SegmentedControl
-          data={['Manual', 'Scheduled']}
-          value={type}
-          onChange={(v) => setType(v as 'Manual' | 'Scheduled')}
-        />
+        {turningOn ? (
+          <Text size="sm">Data syncing follows a schedule. Choose when to sync; syncing turns on when you save.</Text>
+        ) : (
+          <SegmentedControl
+            data={['Manual', 'Scheduled']}
+            value={type}
+            onChange={(v) => setType(v as 'Manual' | 'Scheduled')}
+          />
+        )}
         {type === 'Manual' && (
           <Text size="sm" c="dimmed">
             Data syncs only when you choose &apos;Sync data now&apos;.
@@ -114,7 +128,7 @@ export function ScheduleDialog({ integration, onClose }: { integration: Integrat
             Cancel
           </Button>
           <Button disabled={invalid} loading={save.isPending} onClick={submit}>
-            Save
+            {turningOn ? 'Save and turn on' : 'Save'}
           </Button>
         </Group>
       </Stack>
