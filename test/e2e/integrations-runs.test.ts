@@ -187,7 +187,7 @@ describe('integration runs in the browser', () => {
     await owner.waitForURL(`${integrationUrl()}/runs/${runIds[1]}`);
     await owner.getByRole('heading', { name: /^Sync of / }).waitFor();
     const datasets = owner.getByRole('table', { name: 'Datasets of the run' });
-    const orderRow = datasets.getByRole('row', { name: /orders/ });
+    const orderRow = datasets.getByRole('row', { name: /^orders / });
     await orderRow.waitFor();
     expect(await orderRow.textContent()).toMatch(/Completed.*2/);
     const logs = owner.getByTestId('run-logs');
@@ -203,7 +203,7 @@ describe('integration runs in the browser', () => {
     await history.locator(`tr[data-run-id="${runIds[FAILING_RUN]}"]`).click();
     await owner.waitForURL(`${integrationUrl()}/runs/${runIds[FAILING_RUN]}`);
     await datasets.getByText(/401/).first().waitFor();
-    expect(await datasets.getByRole('row', { name: /orders/ }).textContent()).toContain('Failed');
+    expect(await datasets.getByRole('row', { name: /^orders / }).textContent()).toContain('Failed');
     await logs.getByText(/\[ERROR\] orders: /).waitFor();
     expect(await logs.getByText('[INFO] Sync completed.').count()).toBe(0);
     await owner.screenshot({ path: '/tmp/shots/runs-failed-run.png', fullPage: true });

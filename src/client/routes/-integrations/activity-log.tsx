@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { INTEGRATION_TIMINGS, type Job } from '../../../shared/integrations';
@@ -11,7 +11,8 @@ import { RunHistory } from './run-history';
 import { RunLogs } from './run-logs';
 import { RunStatusBadge } from './run-status';
 
-function LatestProgress({ integrationId, job }: { integrationId: string; job: Job }) {
+/** The latest run: its progress by dataset and its log lines by day (spec: the Activity log shows both). */
+function LatestRun({ integrationId, job, moving }: { integrationId: string; job: Job; moving: boolean }) {
   return (
     <Paper p="md" withBorder>
       <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
@@ -33,14 +34,17 @@ function LatestProgress({ integrationId, job }: { integrationId: string; job: Jo
           </Anchor>
         </Group>
       </Group>
-      <RunDatasets datasets={job.attempts.at(-1)?.progress.datasets ?? []} />
+      <Stack gap="md">
+        <RunDatasets datasets={job.attempts.at(-1)?.progress.datasets ?? []} />
+        <RunLogs integrationId={integrationId} runId={job.id} moving={moving} />
+      </Stack>
     </Paper>
   );
 }
 
 /**
- * The Activity log tab: the latest run's progress, every run (paged, newest first, each opening its
- * page), and the latest run's log lines grouped by day, polled while it runs.
+ * The Activity log tab: the latest run's progress and log lines grouped by day (polled while it runs),
+ * then every run (paged, newest first, each opening its page).
  */
 export function ActivityLog({
   integrationId,
@@ -80,14 +84,8 @@ export function ActivityLog({
     );
   return (
     <Stack gap="lg">
-      <LatestProgress integrationId={integrationId} job={latest} />
+      <LatestRun integrationId={integrationId} job={latest} moving={moving} />
       <RunHistory integrationId={integrationId} page={runsPage} onPage={onRunsPage} />
-      <Stack gap="xs">
-        <Title order={3} size="h5">
-          Latest run logs
-        </Title>
-        <RunLogs integrationId={integrationId} runId={latest.id} moving={moving} />
-      </Stack>
     </Stack>
   );
 }
