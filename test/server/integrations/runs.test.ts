@@ -121,9 +121,9 @@ describe('the runs of an integration, paged', () => {
       expect(d.startedAt).toEqual(expect.any(String));
       expect(d.endedAt).toEqual(expect.any(String));
     }
-    expect(trpcOk(await query<Job>(t, 'integrations.job', { id: integration.id, jobId: ids[0] }, cookie))).toMatchObject(
-      { id: ids[0], recordsProcessed: 50 },
-    );
+    expect(
+      trpcOk(await query<Job>(t, 'integrations.job', { id: integration.id, jobId: ids[0] }, cookie)),
+    ).toMatchObject({ id: ids[0], recordsProcessed: 50 });
     const logs = ok(await api<{ line: string }[]>(t, cookie, 'GET', `${url}/jobs/${withCustomers}/logs`));
     expect(logs[0]!.line).toBe('[INFO] Sync started: 2 dataset(s).');
     expect(logs.filter((l) => l.line.startsWith('[INFO] Sync started')).length).toBe(1);
