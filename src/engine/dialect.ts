@@ -8,6 +8,7 @@ import type { DatePart, SortOrder, SqlFunctionName, SqlType } from './sql-ast';
 import type { SqlValue } from './sql';
 
 import { TIME_GRAINS, type TimeGrain } from '../shared/models';
+import type { PivotTimeGrain } from '../shared/pivots';
 
 // The spec's time grains are shared with the client (join date precision).
 export { TIME_GRAINS, type TimeGrain };
@@ -188,6 +189,23 @@ export class SqlDialect {
   truncateDate(sql: string, grain: DateGrain): string {
     if (!DATE_GRAINS.includes(grain)) throw new Error(`Unknown time grain ${String(grain)}`);
     return `date_trunc(${this.literal(grain)}, ${sql})`;
+  }
+
+  /**
+   * The group of a pivot time grain a date (the grain's first day, a DATE) belongs to, as text
+   * that names it and sorts like it: `2024-01-31`, `2024-W05` (ISO week and its year), `2024-01`,
+   * `2024-Q1`, `2024`. Standard SQL has no such function: PostgreSQL's `to_char` spelling here.
+   */
+  dateLabel(sql: string, grain: PivotTimeGrain): string {
+    const patterns: Record<PivotTimeGrain, string> = {
+      day: 'YYYY-MM-DD',
+      week: 'IYYY-"W"IW',
+      month: 'YYYY-MM',
+      quarter: 'YYYY-"Q"Q',
+      year: 'YYYY',
+    };
+    if (!(grain in patterns)) throw new Error(`Unknown pivot time grain ${String(grain)}`);
+    return `to_char(${sql}, ${this.literal(patterns[grain])})`;
   }
 
   /**

@@ -15,10 +15,11 @@ export type ModelErrorCode =
   | 'invalid_identifier'
   | 'invalid_sorting'
   | 'invalid_page'
-  /** Pivots (pivot/): a Json or Array field, an aggregation or percentage the type does not allow, too many column keys. */
+  /** Pivots (pivot/): a Json or Array field, an aggregation, percentage or time grain the type does not allow, too many column keys. */
   | 'field_not_pivotable'
   | 'aggregation_not_applicable'
   | 'show_as_not_applicable'
+  | 'grain_not_applicable'
   | 'too_many_column_keys'
   | 'invalid_pivot'
   /** Formulas of function columns: location `['function', start, end]`, offsets into the text. */

@@ -136,6 +136,8 @@ class Renderer {
         return d.tryCast(this.expr(node.expr), node.type);
       case 'date-trunc':
         return d.truncateDate(this.expr(node.expr), node.grain);
+      case 'date-label':
+        return d.dateLabel(this.expr(node.expr), node.grain);
       case 'abs-difference':
         return `abs(${this.expr(node.left)} - ${this.expr(node.right)})`;
       case 'arithmetic':
@@ -198,6 +200,7 @@ function selfDelimited(node: Expr): boolean {
     case 'column':
     case 'try-cast':
     case 'date-trunc':
+    case 'date-label':
     case 'abs-difference':
     case 'arithmetic':
     case 'negate':

@@ -3,6 +3,7 @@
  * Builders (filters, sorting, paging) produce these nodes; only `render.ts` turns them into text,
  * so quoting and parameter numbering live in one place.
  */
+import type { PivotTimeGrain } from '../shared/pivots';
 import type { DateGrain } from './dialect';
 import type { SqlValue } from './sql';
 
@@ -98,6 +99,8 @@ export type Expr =
   | { kind: 'try-cast'; expr: Expr; type: SqlType }
   /** A date or timestamp truncated to a grain, through `dialect.truncateDate`. */
   | { kind: 'date-trunc'; expr: Expr; grain: DateGrain }
+  /** A date's group of a pivot time grain named as text (`2024-01`, `2024-W05`, `2024-Q1`), through `dialect.dateLabel`. */
+  | { kind: 'date-label'; expr: Expr; grain: PivotTimeGrain }
   /** `abs(left - right)`, the distance a join tolerance is compared with. */
   | { kind: 'abs-difference'; left: Expr; right: Expr }
   /** Formula nodes (formula/): arithmetic and negation, always rendered in parentheses. */

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idSchema } from './accounts';
 import { idParamsSchema } from './api';
+import { CHART_LIMITS, MODEL_CHART_AGGREGATIONS } from './charts';
 import type { FormulaFunctionInfo } from './functions';
 import {
   MODEL_STATUSES,
@@ -13,7 +14,6 @@ import {
   columnErrorSchema,
   duplicateModelSchema,
   renameModelSchema,
-  columnFormatSchema,
   filterGroupsInputSchema,
   joinSchema,
   joinsInputSchema,
@@ -22,6 +22,7 @@ import {
   sortInputSchema,
   sourceColumnSchema,
   sourceRefSchema,
+  columnFormatSchema,
   updateColumnSchema,
   validateFunctionSchema,
   type Model,
@@ -37,6 +38,7 @@ import {
   PIVOT_AGGREGATIONS,
   PIVOT_LIMITS,
   PIVOT_SHOW_AS,
+  PIVOT_TIME_GRAINS,
   pivotSchema,
   type PivotLayout,
   type PivotPage,
@@ -74,6 +76,28 @@ export const pivotPageRequestSchema = z.object({
 export const pivotParamsSchema = versionIdSchema.extend({ pivotKey: z.string().min(1).max(100) });
 export const pivotPageInputSchema = pivotParamsSchema.extend(pivotPageRequestSchema.shape);
 export type PivotPageRequest = z.output<typeof pivotPageRequestSchema>;
+
+/**
+ * A model sheet as a chart: its rows grouped by one category column (a date by a time grain),
+ * each series an aggregate of a column, summed up on the server like a one-row-field pivot.
+ */
+export const modelChartRequestSchema = z.object({
+  category: z.object({
+    column: z.string().min(1).max(200),
+    grain: z.enum(PIVOT_TIME_GRAINS).nullable().default(null),
+  }),
+  series: z
+    .array(
+      z.object({
+        column: z.string().min(1).max(200),
+        function: z.enum(MODEL_CHART_AGGREGATIONS).default('Sum'),
+      }),
+    )
+    .min(1, { error: 'Choose at least one number column.' })
+    .max(CHART_LIMITS.maxSeries),
+});
+export type ModelChartRequest = z.output<typeof modelChartRequestSchema>;
+export const modelChartInputSchema = versionIdSchema.extend(modelChartRequestSchema.shape);
 
 export const PIVOT_EXPORT_FORMAT_NAMES = ['csv', 'xlsx'] as const;
 /** GET /api/models/{id}/export/pivot: which pivot, of which version (default: the one the model page shows). */
@@ -197,15 +221,18 @@ export const validateFunctionResultSchema = z.object({
 }) satisfies z.ZodType<ValidateFunctionResult>;
 
 const fieldHeaderSchema = z.object({ column: z.string(), label: z.string() });
+const groupFieldHeaderSchema = fieldHeaderSchema.extend({ grain: z.enum(PIVOT_TIME_GRAINS).nullable() });
 
 export const pivotLayoutSchema = z.object({
-  rowFields: z.array(fieldHeaderSchema),
-  columnFields: z.array(fieldHeaderSchema),
+  rowFields: z.array(groupFieldHeaderSchema),
+  columnFields: z.array(groupFieldHeaderSchema),
   values: z.array(
     fieldHeaderSchema.extend({
       function: z.enum(PIVOT_AGGREGATIONS),
       showAs: z.enum(PIVOT_SHOW_AS),
       percent: z.boolean(),
+      decimals: z.number().int().min(0),
+      format: columnFormatSchema.nullable(),
     }),
   ),
   columnKeys: z.array(z.array(z.string().nullable())),

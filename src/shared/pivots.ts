@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { nameSchema } from './accounts';
+import { pivotChartSchema } from './charts';
+import type { ColumnFormat } from './models';
 import { FILTER_OPERATORS, SORT_DIRECTIONS, type ColumnType } from './tables';
 
 export const PIVOT_AGGREGATIONS = ['Count', 'CountUnique', 'Sum', 'Min', 'Max', 'Avg'] as const;
@@ -72,10 +74,41 @@ export const pivotSortSchema = z.object({
 });
 export type PivotSort = z.infer<typeof pivotSortSchema>;
 
+/**
+ * Time grains a Date or DateTime row or column field groups by (weeks are ISO weeks, from Monday).
+ * Each group is named by its label (`pivotGrainLabel`), and groups sort by time.
+ */
+export const PIVOT_TIME_GRAINS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export type PivotTimeGrain = (typeof PIVOT_TIME_GRAINS)[number];
+
+export const PIVOT_TIME_GRAIN_LABELS: Record<PivotTimeGrain, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  quarter: 'Quarter',
+  year: 'Year',
+};
+
+/** How a group of each grain is named in headers, cells and exports. */
+export const PIVOT_TIME_GRAIN_EXAMPLES: Record<PivotTimeGrain, string> = {
+  day: '2024-01-31',
+  week: '2024-W05',
+  month: '2024-01',
+  quarter: '2024-Q1',
+  year: '2024',
+};
+
+/** Column types a time grain applies to. */
+export function takesTimeGrain(type: ColumnType): boolean {
+  return type === 'Date' || type === 'DateTime';
+}
+
 /** A row or column field. */
 export const pivotFieldSchema = z.object({
   column: columnKeySchema,
   sort: pivotSortSchema.default({ direction: 'Ascending', valueIndex: null }),
+  /** Date and DateTime fields: group by this grain; null groups by the exact value. */
+  grain: z.enum(PIVOT_TIME_GRAINS).nullable().default(null),
 });
 export type PivotField = z.infer<typeof pivotFieldSchema>;
 
@@ -114,12 +147,15 @@ export const pivotSchema = z.object({
   showRowTotals: z.boolean().default(true),
   /** A Total row at the bottom (and a subtotal row after each group of an outer row field). */
   showColumnTotals: z.boolean().default(true),
+  /** Whether the pivot shows as a chart, and which (chart-settings.ts); null: the table. */
+  chart: pivotChartSchema.nullable().default(null),
 });
 export type Pivot = z.infer<typeof pivotSchema>;
 
 /**
- * A value field's header: its display name, or "Sum of Amount", with how it is shown when that is a
- * percentage ("Sum of Amount · % of Row"), so two values of one column read differently.
+ * A value field's header: its display name, else what it shows: "Sum of Amount", or for a
+ * percentage the show-as first ("% of Row · Amount"; "% of Row · Count of Amount" when the
+ * percentage is not of a sum), so the header says what the numbers are.
  */
 export function pivotValueLabel(
   value: Pick<PivotValue, 'function' | 'displayName'> & { showAs?: PivotShowAs },
@@ -128,9 +164,37 @@ export function pivotValueLabel(
   const name = value.displayName?.trim();
   if (name) return name;
   const label = `${AGGREGATION_LABELS[value.function]} of ${columnLabel}`;
-  return value.showAs === undefined || value.showAs === 'Default'
-    ? label
-    : `${label} · ${SHOW_AS_LABELS[value.showAs]}`;
+  if (value.showAs === undefined || value.showAs === 'Default') return label;
+  return `${SHOW_AS_LABELS[value.showAs]} · ${value.function === 'Sum' ? columnLabel : label}`;
+}
+
+/** A row or column field's header: its column's name, with the grain it groups by ("Order date (Month)"). */
+export function pivotFieldLabel(columnLabel: string, grain: PivotTimeGrain | null | undefined): string {
+  return grain ? `${columnLabel} (${PIVOT_TIME_GRAIN_LABELS[grain]})` : columnLabel;
+}
+
+/** Integer SQL types (DuckDB's names): sums, minimums and maximums of them are whole numbers. */
+const INTEGER_SQL_TYPE = /^(U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?|INT[1248]|SHORT|LONG|BIGNUM)$/i;
+
+/** Decimals of percentages ("12.50%") and of averages and non-integer numbers without a format. */
+export const PIVOT_DEFAULT_DECIMALS = 2;
+
+/**
+ * How many decimals every cell of a value field (its totals too) shows, one rule per field so a
+ * column never mixes 2 and 6 decimals: percentages 2; counts 0; otherwise the column's format
+ * when it sets decimals; else averages 2, and sums, minimums and maximums 0 for integer columns
+ * and 2 for others.
+ */
+export function pivotValueDecimals(
+  value: { function: PivotAggregation; showAs: PivotShowAs },
+  column: { sqlType?: string | undefined; format?: ColumnFormat | null | undefined },
+): number {
+  if (value.showAs !== 'Default') return PIVOT_DEFAULT_DECIMALS;
+  if (value.function === 'Count' || value.function === 'CountUnique') return 0;
+  const fixed = column.format?.decimalPlaces;
+  if (fixed !== undefined && fixed !== null) return fixed;
+  if (value.function === 'Avg') return PIVOT_DEFAULT_DECIMALS;
+  return column.sqlType && INTEGER_SQL_TYPE.test(column.sqlType.trim()) ? 0 : PIVOT_DEFAULT_DECIMALS;
 }
 
 const NEW_PIVOT_NAME = /^Pivot table (\d+)$/;
@@ -156,6 +220,7 @@ export function newPivot(existing: readonly Pick<Pivot, 'key' | 'name'>[], rando
     values: [],
     showRowTotals: true,
     showColumnTotals: true,
+    chart: null,
   };
 }
 
@@ -172,11 +237,23 @@ export interface PivotFieldHeader {
   label: string;
 }
 
+export interface PivotGroupFieldHeader extends PivotFieldHeader {
+  /** The time grain a Date or DateTime field groups by: its keys are labels such as `2024-Q1`. */
+  grain: PivotTimeGrain | null;
+}
+
 export interface PivotValueHeader extends PivotFieldHeader {
   function: PivotAggregation;
   showAs: PivotShowAs;
   /** Cells of this value are fractions (0.25 = 25%) to show as percentages. */
   percent: boolean;
+  /** Decimals every number of this value shows (`pivotValueDecimals`), totals included. */
+  decimals: number;
+  /**
+   * The value's column format (prefix, suffix, separators, multiplier, style) when the aggregate
+   * keeps the column's unit (Sum, Min, Max, Avg shown as they are); null otherwise.
+   */
+  format: ColumnFormat | null;
 }
 
 /**
@@ -199,8 +276,8 @@ export interface PivotLayoutColumn {
 }
 
 export interface PivotLayout {
-  rowFields: PivotFieldHeader[];
-  columnFields: PivotFieldHeader[];
+  rowFields: PivotGroupFieldHeader[];
+  columnFields: PivotGroupFieldHeader[];
   values: PivotValueHeader[];
   columnKeys: PivotColumnKey[];
   columns: PivotLayoutColumn[];

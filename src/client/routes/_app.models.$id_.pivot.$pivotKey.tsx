@@ -101,11 +101,13 @@ function PivotView({
     }
   };
 
+  // Total and subtotal rows are not rows of data: the count leaves them out.
+  const dataRows = data.rows.filter((row) => !row.isTotal).length;
   const status = data.empty
     ? ''
     : data.loading
       ? 'Loading rows...'
-      : `Displaying ${data.rows.length} row(s)${data.hasMore ? ', more as you scroll' : ''}`;
+      : `Displaying ${dataRows} row(s)${data.hasMore ? ', more as you scroll' : ''}`;
   const title = (
     <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
       <Anchor

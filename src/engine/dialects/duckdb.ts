@@ -3,6 +3,7 @@
  * standard SQL of `SqlDialect` is here.
  */
 import { SqlDialect, type DialectCapabilities } from '../dialect';
+import type { PivotTimeGrain } from '../../shared/pivots';
 import type { SqlType } from '../sql-ast';
 
 export class DuckDbDialect extends SqlDialect {
@@ -58,6 +59,24 @@ export class DuckDbDialect extends SqlDialect {
       `WHEN contains(${t}, 'e') THEN ${spelled} ` +
       `WHEN ${t} = '-0.0' THEN '0' ELSE rtrim(rtrim(${t}, '0'), '.') END`;
     return `list_transform([CAST(${sql} AS VARCHAR)], lambda ${t}: ${body})[1]`;
+  }
+
+  /** strftime has ISO week (`%V`) and its year (`%G`) but no quarter: that part is `quarter()`. */
+  override dateLabel(sql: string, grain: PivotTimeGrain): string {
+    switch (grain) {
+      case 'day':
+        return `strftime(${sql}, '%Y-%m-%d')`;
+      case 'week':
+        return `strftime(${sql}, '%G-W%V')`;
+      case 'month':
+        return `strftime(${sql}, '%Y-%m')`;
+      case 'quarter':
+        return `(strftime(${sql}, '%Y') || '-Q' || CAST(quarter(${sql}) AS VARCHAR))`;
+      case 'year':
+        return `strftime(${sql}, '%Y')`;
+      default:
+        throw new Error(`Unknown pivot time grain ${String(grain)}`);
+    }
   }
 
   override arrayLength(sql: string): string {

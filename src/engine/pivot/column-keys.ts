@@ -12,7 +12,16 @@ import type { RelationColumn } from '../ir';
 import { renderSelect } from '../render';
 import type { SelectItem } from '../sql-ast';
 import type { CompiledQuery, ResultRow } from '../sql';
-import { aggregateValue, alias, groupingExpr, partialAggregates, partialKeys, textExpr } from './expressions';
+import {
+  aggregateValue,
+  alias,
+  columnKeyText,
+  grainStart,
+  groupingExpr,
+  hasGrain,
+  partialAggregates,
+  partialKeys,
+} from './expressions';
 import { buildGroupedQuery, sortDepths, withItems, type GroupField } from './grouped-query';
 import type { PivotKeysInput, PivotSpec } from './ir';
 import { resolvePivot } from './resolve';
@@ -26,10 +35,12 @@ export function compilePivotColumnKeys(input: PivotKeysInput): CompiledQuery {
   const baseItems: SelectItem[] = [];
   const fields: GroupField[] = pivot.columns.map((field, index) => {
     const text = alias.columnText(index);
-    // Text fields are their own text; other types sort by value (numbers in numeric order).
+    // Text fields are their own text; other types sort by value (numbers in numeric order), and
+    // a grained date field by its group's first day, its key being the group's label.
     const native = field.column.type === 'Text' ? null : alias.columnValue(index);
-    if (native) baseItems.push({ expr: groupingExpr(field.column), alias: native });
-    baseItems.push({ expr: textExpr(field.column), alias: text });
+    if (native)
+      baseItems.push({ expr: hasGrain(field) ? grainStart(field) : groupingExpr(field.column), alias: native });
+    baseItems.push({ expr: columnKeyText(field), alias: text });
     const valueIndex = field.valueIndex;
     if (valueIndex !== null && !baseItems.some((item) => item.alias === alias.value(valueIndex))) {
       baseItems.push({ expr: groupingExpr(pivot.values[valueIndex]!.column), alias: alias.value(valueIndex) });

@@ -5,10 +5,13 @@
  */
 import type { RelationColumn } from '../ir';
 import type { AggregateFunction, Expr, SelectItem } from '../sql-ast';
-import type { ResolvedValue } from './resolve';
+import type { PivotTimeGrain } from '../../shared/pivots';
+import type { ResolvedField, ResolvedValue } from './resolve';
 
 export const alias = {
   row: (index: number) => `r${index}`,
+  /** A grained row field's group start (a DATE), which its groups sort by; `r` holds its label. */
+  rowStart: (index: number) => `d${index}`,
   /** A column field's value, for sorting its keys (Text fields sort by `k`). */
   columnValue: (index: number) => `n${index}`,
   /** A column field's text: column keys are grouped, returned and matched as text. */
@@ -40,6 +43,33 @@ export function groupingExpr(column: RelationColumn): Expr {
 /** The exact text of a value, the form column keys travel in between the key query and the pivot query. */
 export function textExpr(column: RelationColumn): Expr {
   return { kind: 'text-of', expr: ref(column.columnKey), shape: 'scalar' };
+}
+
+/**
+ * The first day of the field's time grain for each row, as a DATE (a DateTime's day in UTC, the
+ * zone of TIMESTAMP columns): what a grained field groups and sorts by.
+ */
+export function grainStart(field: ResolvedField & { grain: PivotTimeGrain }): Expr {
+  return {
+    kind: 'cast',
+    expr: { kind: 'date-trunc', expr: ref(field.column.columnKey), grain: field.grain },
+    type: 'date',
+  };
+}
+
+/** A grained field's group as its label (`2024-Q1`): what headers, cells and column keys show. */
+export function grainLabel(field: ResolvedField & { grain: PivotTimeGrain }): Expr {
+  return { kind: 'date-label', expr: grainStart(field), grain: field.grain };
+}
+
+/** A column field's key as text: its group's label when grained, else its value's exact text. */
+export function columnKeyText(field: ResolvedField): Expr {
+  return hasGrain(field) ? grainLabel(field) : textExpr(field.column);
+}
+
+/** Whether a row or column field groups by a time grain. */
+export function hasGrain(field: ResolvedField): field is ResolvedField & { grain: PivotTimeGrain } {
+  return field.grain !== null;
 }
 
 const aggregate = (func: AggregateFunction, arg: Expr, filter: Expr | null = null, distinct = false): Expr => ({

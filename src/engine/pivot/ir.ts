@@ -2,7 +2,7 @@
  * A pivot as the engine takes it: the spec's Pivot fields that shape the query (key and name do not).
  * The shared `Pivot` (src/shared/pivots.ts, zod defaults applied) is assignable to `PivotSpec`.
  */
-import type { PivotAggregation, PivotColumnKey, PivotShowAs } from '../../shared/pivots';
+import type { PivotAggregation, PivotColumnKey, PivotShowAs, PivotTimeGrain } from '../../shared/pivots';
 import type { FilterOperator, SortDirection } from '../../shared/tables';
 import type { FilterValue, Relation, RelationColumn } from '../ir';
 import type { SqlDialect } from '../dialect';
@@ -17,6 +17,8 @@ export interface PivotFieldSpec {
   /** A column key of the relation. */
   column: string;
   sort?: PivotSortSpec;
+  /** Date and DateTime fields: group by this time grain (ISO weeks); absent or null: the exact value. */
+  grain?: PivotTimeGrain | null;
 }
 
 export interface PivotValueSpec {

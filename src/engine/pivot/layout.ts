@@ -4,6 +4,7 @@
  */
 import {
   PIVOT_TOTAL_LABEL,
+  pivotValueDecimals,
   type PivotColumnKey,
   type PivotLayout,
   type PivotLayoutColumn,
@@ -29,6 +30,9 @@ export function buildLayout(pivot: ResolvedPivot, columnKeys: readonly PivotColu
     function: value.func,
     showAs: value.showAs,
     percent: value.showAs !== 'Default',
+    // The column's format is the server's to add (the engine knows SQL types, not display formats).
+    decimals: pivotValueDecimals({ function: value.func, showAs: value.showAs }, value.column),
+    format: null,
   }));
   const columns: PivotLayoutColumn[] = pivot.rows.map((field, index) => ({
     key: alias.row(index),
@@ -74,7 +78,11 @@ export function buildLayout(pivot: ResolvedPivot, columnKeys: readonly PivotColu
       }),
     );
   }
-  const header = (field: ResolvedPivot['rows'][number]) => ({ column: field.column.columnKey, label: field.label });
+  const header = (field: ResolvedPivot['rows'][number]) => ({
+    column: field.column.columnKey,
+    label: field.label,
+    grain: field.grain,
+  });
   return {
     rowFields: pivot.rows.map(header),
     columnFields: pivot.columns.map(header),

@@ -16,13 +16,16 @@ import type { CompiledQuery } from '../sql';
 import {
   aggregateValue,
   alias,
+  columnKeyText,
   equals,
+  grainLabel,
+  grainStart,
   groupingExpr,
+  hasGrain,
   partialAggregates,
   partialKeys,
   ratio,
   ref,
-  textExpr,
 } from './expressions';
 import { LEVEL_ALIAS, buildGroupedQuery, sortDepths, withItems, type GroupField, type Levels } from './grouped-query';
 import type { PivotQueryInput } from './ir';
@@ -37,14 +40,22 @@ export function compilePivotQuery(input: PivotQueryInput): { compiled: CompiledQ
   const withKeys = pivot.columns.length > 0 && pivot.values.length > 0;
 
   const baseItems: SelectItem[] = [
-    ...pivot.rows.map((field, index) => ({ expr: groupingExpr(field.column), alias: alias.row(index) })),
+    // A grained row field groups and sorts by its group's first day and shows its label.
+    ...pivot.rows.flatMap((field, index) =>
+      hasGrain(field)
+        ? [
+            { expr: grainStart(field), alias: alias.rowStart(index) },
+            { expr: grainLabel(field), alias: alias.row(index) },
+          ]
+        : [{ expr: groupingExpr(field.column), alias: alias.row(index) }],
+    ),
     ...(withKeys
-      ? pivot.columns.map((field, index) => ({ expr: textExpr(field.column), alias: alias.columnText(index) }))
+      ? pivot.columns.map((field, index) => ({ expr: columnKeyText(field), alias: alias.columnText(index) }))
       : []),
     ...pivot.values.map((value, index) => ({ expr: groupingExpr(value.column), alias: alias.value(index) })),
   ];
   const fields: GroupField[] = pivot.rows.map((field, index) => ({
-    keys: [alias.row(index)],
+    keys: hasGrain(field) ? [alias.rowStart(index), alias.row(index)] : [alias.row(index)],
     order: field.order,
     sortValue:
       field.valueIndex === null ? null : aggregateValue(pivot.values[field.valueIndex]!, field.valueIndex, null),

@@ -9,11 +9,16 @@ import {
   AGGREGATION_LABELS,
   PIVOT_AGGREGATIONS,
   PIVOT_SHOW_AS,
+  PIVOT_TIME_GRAINS,
+  PIVOT_TIME_GRAIN_LABELS,
   SHOW_AS_LABELS,
   isPivotableType,
+  pivotFieldLabel,
   pivotValueLabel,
+  takesTimeGrain,
   type PivotAggregation,
   type PivotShowAs,
+  type PivotTimeGrain,
 } from '../../shared/pivots';
 import { ColumnScope, columnLabel } from '../columns';
 import { ModelError, isModelError, type ModelErrorLocation } from '../errors';
@@ -25,6 +30,8 @@ import type { PivotFieldSpec, PivotSource, PivotValueSpec } from './ir';
 
 export interface ResolvedField {
   column: RelationColumn;
+  /** The time grain a Date or DateTime field groups by; null groups by the exact value. */
+  grain: PivotTimeGrain | null;
   label: string;
   order: SortOrder;
   /** Sort the field's keys by this value field's aggregate; null sorts by the key. */
@@ -92,7 +99,8 @@ function resolveField(
   valueCount: number,
 ): ResolvedField {
   const column = pivotColumn(spec.column, scope, section, [section, index, 'column']);
-  const label = columnLabel(column);
+  const grain = resolveGrain(spec, column, section, index);
+  const label = pivotFieldLabel(columnLabel(column), grain);
   const direction = spec.sort?.direction ?? 'Ascending';
   if (direction !== 'Ascending' && direction !== 'Descending') {
     throw new ModelError(
@@ -110,7 +118,30 @@ function resolveField(
       [section, index, 'sort', 'valueIndex'],
     );
   }
-  return { column, label, order: direction === 'Descending' ? 'desc' : 'asc', valueIndex };
+  return { column, grain, label, order: direction === 'Descending' ? 'desc' : 'asc', valueIndex };
+}
+
+/** A known grain, on a Date or DateTime column only. */
+function resolveGrain(
+  spec: PivotFieldSpec,
+  column: RelationColumn,
+  section: 'rows' | 'columns',
+  index: number,
+): PivotTimeGrain | null {
+  const grain = spec.grain ?? null;
+  if (grain === null) return null;
+  const location = [section, index, 'grain'];
+  if (!PIVOT_TIME_GRAINS.includes(grain)) {
+    throw new ModelError(`${SECTION_NAMES[section]}: unknown time grain "${String(grain)}"`, 'invalid_pivot', location);
+  }
+  if (!takesTimeGrain(column.type)) {
+    throw new ModelError(
+      `${SECTION_NAMES[section]}: "${columnLabel(column)}" is ${withArticle(column.type)} column; only Date and DateTime fields group by ${PIVOT_TIME_GRAIN_LABELS[grain].toLowerCase()}`,
+      'grain_not_applicable',
+      location,
+    );
+  }
+  return grain;
 }
 
 function resolveValue(spec: PivotValueSpec, scope: ColumnScope, index: number): ResolvedValue {

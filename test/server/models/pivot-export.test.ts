@@ -3,7 +3,7 @@
  * call (read chunk by chunk, as the grid reads them), in its order, each value in full precision:
  * CSV as the data call answers it (a percentage as its fraction), XLSX as numeric cells with a
  * percent format where shown as a percentage, dates as dates, exact big numbers as text. Headers are
- * unique and say how a value is shown ("Sum of amount · % of Row").
+ * unique and say how a value is shown ("% of Row · amount").
  */
 import { describe, expect, it } from 'vitest';
 import type { Pivot, PivotLayout, PivotRow } from '../../../src/shared/pivots';
@@ -96,8 +96,8 @@ async function pivotModel() {
       key: 'bylabel',
       name: 'By label',
       filters: [],
-      rows: [{ column: key('label'), sort: { direction: 'Ascending', valueIndex: null } }],
-      columns: [{ column: key('flag'), sort: { direction: 'Descending', valueIndex: null } }],
+      rows: [{ column: key('label'), sort: { direction: 'Ascending', valueIndex: null }, grain: null }],
+      columns: [{ column: key('flag'), sort: { direction: 'Descending', valueIndex: null }, grain: null }],
       values: [
         { column: key('amount'), function: 'Sum', showAs: 'Default', displayName: null },
         { column: key('amount'), function: 'Sum', showAs: 'PercentOfRow', displayName: null },
@@ -111,14 +111,15 @@ async function pivotModel() {
       ],
       showRowTotals: true,
       showColumnTotals: true,
+      chart: null,
     },
     {
       key: 'byday',
       name: 'By day',
       filters: [],
       rows: [
-        { column: key('day'), sort: { direction: 'Descending', valueIndex: null } },
-        { column: key('id'), sort: { direction: 'Ascending', valueIndex: null } },
+        { column: key('day'), sort: { direction: 'Descending', valueIndex: null }, grain: null },
+        { column: key('id'), sort: { direction: 'Ascending', valueIndex: null }, grain: null },
       ],
       columns: [],
       values: [
@@ -127,6 +128,7 @@ async function pivotModel() {
       ],
       showRowTotals: true,
       showColumnTotals: true,
+      chart: null,
     },
   ];
   const saved = ok(await api<Model>(t, cookie, 'PUT', `/api/models/${model.id}/pivots`, { pivots }));
@@ -175,8 +177,8 @@ describe('pivot exports equal the pivot grid', () => {
     const { layout } = await pivotData(t, cookie, model.versionId, 'bylabel');
     expect(layout.values.map((v) => v.label)).toEqual([
       'Sum of amount',
-      'Sum of amount · % of Row',
-      'Sum of amount · % of Grand Total',
+      '% of Row · amount',
+      '% of Grand Total · amount',
       'Sum of big',
       'Count of id',
       'Min of day',
@@ -186,7 +188,7 @@ describe('pivot exports equal the pivot grid', () => {
     ]);
     const csv = (await exportOf(t, cookie, model, 'bylabel', 'csv')).body;
     const headers = parseCsv(csv)[0]!.map((cell) => cell.text);
-    expect(headers).toContain('true / Sum of amount · % of Row');
+    expect(headers).toContain('true / % of Row · amount');
     expect(headers).toContain('Total / Same (2)');
   });
 
@@ -225,7 +227,18 @@ describe('pivot exports equal the pivot grid', () => {
             expect(cell.value, where).toBeNull();
           } else if (typeof value === 'number') {
             expect(cell.value, where).toBe(value);
-            expect(cell.numFmt, where).toBe(layout.columns[i]!.percent ? '0.00%' : '');
+            // Value fields show their decimals (a count none, a sum of doubles 2); row fields as they are.
+            const column = layout.columns[i]!;
+            const decimals = column.valueIndex === null ? null : layout.values[column.valueIndex]!.decimals;
+            const format =
+              decimals === null
+                ? ''
+                : column.percent
+                  ? '0.00%'
+                  : decimals > 0
+                    ? `#,##0.${'0'.repeat(decimals)}`
+                    : '#,##0';
+            expect(cell.numFmt, where).toBe(format);
           } else if (
             typeof value === 'string' &&
             (type === 'Date' || type === 'DateTime') &&

@@ -6,6 +6,7 @@ import { COLUMN_REMOVED_MESSAGE, type Model, type ModelColumn } from '../../../s
 import {
   AGGREGATIONS_BY_TYPE,
   isPivotableType,
+  takesTimeGrain,
   type Pivot,
   type PivotField,
   type PivotFilter,
@@ -57,8 +58,19 @@ export function moveValue(pivot: Pivot, from: number, to: number): Pivot {
   return { ...next, values: order.map((i) => pivot.values[i]!) };
 }
 
-export function newField(column: string): PivotField {
-  return { column, sort: { direction: 'Ascending', valueIndex: null } };
+/** A row or column field of the column; a Date or DateTime groups by month at first, as most readers want. */
+export function newField(column: Pick<ModelColumn, 'columnKey' | 'type'>): PivotField {
+  return {
+    column: column.columnKey,
+    sort: { direction: 'Ascending', valueIndex: null },
+    grain: takesTimeGrain(column.type) ? 'month' : null,
+  };
+}
+
+/** The field re-pointed at another column: the grain kept for a date, chosen anew from a non-date. */
+export function withFieldColumn(field: PivotField, column: Pick<ModelColumn, 'columnKey' | 'type'>): PivotField {
+  if (!takesTimeGrain(column.type)) return { ...field, column: column.columnKey, grain: null };
+  return { ...field, column: column.columnKey, grain: field.grain ?? 'month' };
 }
 
 /** A value of the column with Sum when it applies (the spec's default), else the first that does. */

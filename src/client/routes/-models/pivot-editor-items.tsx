@@ -5,9 +5,14 @@ import {
   AGGREGATIONS_BY_TYPE,
   AGGREGATION_LABELS,
   PIVOT_SHOW_AS,
+  PIVOT_TIME_GRAINS,
+  PIVOT_TIME_GRAIN_EXAMPLES,
+  PIVOT_TIME_GRAIN_LABELS,
   SHOW_AS_LABELS,
   pivotValueLabel,
+  takesTimeGrain,
   type PivotAggregation,
+  type PivotTimeGrain,
   type PivotField,
   type PivotFilter,
   type PivotShowAs,
@@ -22,7 +27,9 @@ import {
 } from '../../../shared/tables';
 import { FilterValueInput } from '../../components/data-grid/filter-value-input';
 import { PivotColumnSelect } from './pivot-column-select';
-import { newFilter, withValueColumn } from './pivot-draft';
+import { newFilter, withFieldColumn, withValueColumn } from './pivot-draft';
+
+const EXACT_VALUE = 'exact';
 
 /** The editor's items: a row or column field, a value, a filter; each removable. */
 
@@ -44,19 +51,42 @@ interface ItemProps<T> {
   onRemove: () => void;
 }
 
+/** The grain select's choices: the exact value, then the grains with how their groups read. */
+const GRAIN_OPTIONS = [
+  { value: EXACT_VALUE, label: 'Exact value' },
+  ...PIVOT_TIME_GRAINS.map((grain) => ({
+    value: grain,
+    label: `${PIVOT_TIME_GRAIN_LABELS[grain]} (${PIVOT_TIME_GRAIN_EXAMPLES[grain]})`,
+  })),
+];
+
 export function FieldItem({ label, ...props }: ItemProps<PivotField> & { label: string }) {
   const { item, columns, problem, onChange, onRemove } = props;
+  const column = columns.find((c) => c.columnKey === item.column);
+  const dated = column !== undefined && takesTimeGrain(column.type);
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
       <PivotColumnSelect
         aria-label={`${label} ${props.number}`}
         columns={columns}
         value={item.column}
-        onPick={(column) => onChange({ ...item, column: column.columnKey })}
+        onPick={(picked) => onChange(withFieldColumn(item, picked))}
         error={problem}
         placeholder="Choose a column"
         style={{ flex: 1 }}
       />
+      {dated && (
+        <Select
+          size="xs"
+          w={150}
+          aria-label={`${label} ${props.number} group by`}
+          data={GRAIN_OPTIONS}
+          value={item.grain ?? EXACT_VALUE}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(v) => v && onChange({ ...item, grain: v === EXACT_VALUE ? null : (v as PivotTimeGrain) })}
+        />
+      )}
       <RemoveButton label={`Remove ${label.toLowerCase()} ${props.number}`} onRemove={onRemove} />
     </Group>
   );

@@ -130,7 +130,7 @@ export function PivotEditorSections(props: PivotEditorSectionsProps) {
       <AddField
         label={`Add ${label.toLowerCase()}`}
         columns={ungrouped}
-        onAdd={(column) => onChange((d) => ({ ...d, [section]: [...d[section], newField(column.columnKey)] }))}
+        onAdd={(column) => onChange((d) => ({ ...d, [section]: [...d[section], newField(column)] }))}
       />
     </Section>
   );

@@ -1,5 +1,5 @@
-import type { PivotLayoutColumn, PivotRow } from '../../../shared/pivots';
-import { EMPTY_KEY_LABEL, formatPivotValue, repeatsRowAbove, rowFieldText } from './pivot-layout';
+import type { PivotLayoutColumn, PivotRow, PivotValueHeader } from '../../../shared/pivots';
+import { EMPTY_KEY_LABEL, formatPivotValue, repeatsRowAbove, rowFieldText, valueLook } from './pivot-layout';
 import { cellStyle, rowStyle, stickyBlockStyle } from './pivot-grid-styles';
 
 interface PivotGridRowProps {
@@ -7,6 +7,8 @@ interface PivotGridRowProps {
   index: number;
   start: number;
   columns: readonly PivotLayoutColumn[];
+  /** The layout's value fields: how each value column's numbers read. */
+  values: readonly PivotValueHeader[];
   stickyCount: number;
   offsets: number[];
   /** The value columns drawn, as grid column indexes (the rest are scrolled out of view). */
@@ -17,7 +19,16 @@ interface PivotGridRowProps {
  * One virtual row: the row-field cells in the sticky block ('Total' on total rows; an outer value
  * repeating the row above is quieter), then the visible value cells, aligned right like numbers.
  */
-export function PivotGridRow({ rows, index, start, columns, stickyCount, offsets, visible }: PivotGridRowProps) {
+export function PivotGridRow({
+  rows,
+  index,
+  start,
+  columns,
+  values,
+  stickyCount,
+  offsets,
+  visible,
+}: PivotGridRowProps) {
   const row = rows[index]!;
   const grandTotal = row.isTotal && row.level === 0;
   const width = (i: number) => (offsets[i + 1] ?? 0) - (offsets[i] ?? 0);
@@ -55,7 +66,7 @@ export function PivotGridRow({ rows, index, start, columns, stickyCount, offsets
           rowTotal: column.kind === 'row-total',
         })}
       >
-        {formatPivotValue(value, column.percent)}
+        {formatPivotValue(value, valueLook(values, column))}
       </div>,
     );
   }

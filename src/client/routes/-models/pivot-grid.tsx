@@ -103,7 +103,7 @@ function PivotTable({ layout, rows, hasMore, loadMore, stale }: PivotTableProps)
   // Measured once per layout (the grid is keyed by it), from the rows of the first chunk.
   const [offsets] = useState(() => {
     const result = [0];
-    for (const width of pivotColumnWidths(columns, rows)) result.push(result.at(-1)! + width);
+    for (const width of pivotColumnWidths(columns, layout.values, rows)) result.push(result.at(-1)! + width);
     return result;
   });
   const header = useMemo(() => headerCells(columns), [columns]);
@@ -178,6 +178,7 @@ function PivotTable({ layout, rows, hasMore, loadMore, stale }: PivotTableProps)
               index={item.index}
               start={item.start}
               columns={columns}
+              values={layout.values}
               stickyCount={stickyCount}
               offsets={offsets}
               visible={visible}

@@ -2,7 +2,14 @@
  * How the pivot grid lays out the server's PivotLayout: column widths, the grouped multi-row header
  * built from each column's `path`, and how a cell's value reads. Pure, so the grid stays structure.
  */
-import { PIVOT_TOTAL_LABEL, type PivotCellValue, type PivotLayoutColumn, type PivotRow } from '../../../shared/pivots';
+import { formatNumber } from '../../../shared/number-format';
+import {
+  PIVOT_TOTAL_LABEL,
+  type PivotCellValue,
+  type PivotLayoutColumn,
+  type PivotRow,
+  type PivotValueHeader,
+} from '../../../shared/pivots';
 
 /** A null column-field value in a header, as the export writes it. */
 export const EMPTY_KEY_LABEL = '(empty)';
@@ -32,13 +39,19 @@ const MAX_GROUP_PX = 320;
  * bounds that keep the grid dense; a group header too wide for the columns under it widens them
  * evenly.
  */
-export function pivotColumnWidths(columns: readonly PivotLayoutColumn[], sample: readonly PivotRow[]): number[] {
+export function pivotColumnWidths(
+  columns: readonly PivotLayoutColumn[],
+  values: readonly PivotValueHeader[],
+  sample: readonly PivotRow[],
+): number[] {
   const widths = columns.map((column) => {
     let widest = textWidth(column.path.at(-1) ?? EMPTY_KEY_LABEL, HEADER_FONT);
     for (const row of sample) {
       const value = row.cells[column.key] ?? null;
       const text =
-        column.kind === 'row-field' ? String(value ?? EMPTY_KEY_LABEL) : formatPivotValue(value, column.percent);
+        column.kind === 'row-field'
+          ? String(value ?? EMPTY_KEY_LABEL)
+          : formatPivotValue(value, valueLook(values, column));
       widest = Math.max(widest, textWidth(text, CELL_FONT));
     }
     const [min, max] = column.kind === 'row-field' ? [140, 320] : [90, 260];
@@ -129,19 +142,39 @@ export function headerCells(columns: readonly PivotLayoutColumn[]): { depth: num
   return { depth, cells: cells.map(({ identity: _identity, ...cell }) => cell) };
 }
 
-const numberFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
-const smallNumberFormat = new Intl.NumberFormat(undefined, { maximumSignificantDigits: 4 });
-const percentFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+const fixedFormats = new Map<number, Intl.NumberFormat>();
 
-/** A value cell as text: numbers with separators, fractions of percent columns as "12.5%". */
-export function formatPivotValue(value: PivotCellValue, percent: boolean): string {
-  if (value === null) return '';
-  if (typeof value === 'number') {
-    if (percent) return `${percentFormat.format(value * 100)}%`;
-    // Tiny averages keep their significant digits instead of rounding to 0.
-    return value !== 0 && Math.abs(value) < 0.01 ? smallNumberFormat.format(value) : numberFormat.format(value);
+/** The locale's number format with exactly `decimals` decimals (cached: the grid formats many cells). */
+function fixed(decimals: number): Intl.NumberFormat {
+  let format = fixedFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    fixedFormats.set(decimals, format);
   }
-  return String(value);
+  return format;
+}
+
+/** How a value field's numbers read (the server decides it per field: layout `values`). */
+export type PivotValueLook = Pick<PivotValueHeader, 'percent' | 'decimals' | 'format'>;
+
+/**
+ * A value cell as text, by its field's one rule, so a column and its totals never mix decimals:
+ * percentages as "12.50%", other numbers with the field's decimals and its column's format
+ * (prefix, suffix, separators). Text (a number too large for a double, a date of Min or Max)
+ * shows as it is.
+ */
+export function formatPivotValue(value: PivotCellValue, look: PivotValueLook | undefined): string {
+  if (value === null) return '';
+  if (typeof value !== 'number') return String(value);
+  const decimals = look?.decimals ?? 2;
+  if (look?.percent) return `${fixed(decimals).format(value * 100)}%`;
+  if (look?.format) return formatNumber(value, { ...look.format, decimalPlaces: decimals });
+  return fixed(decimals).format(value);
+}
+
+/** The value header a layout column's cells follow (none for row fields). */
+export function valueLook(values: readonly PivotValueHeader[], column: PivotLayoutColumn): PivotValueLook | undefined {
+  return column.valueIndex === null ? undefined : values[column.valueIndex];
 }
 
 /**

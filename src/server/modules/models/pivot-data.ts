@@ -10,8 +10,10 @@ import {
   shapePivotRows,
   type RelationColumn,
 } from '../../../engine';
+import type { ColumnFormat } from '../../../shared/models';
 import {
   PIVOT_MAX_COLUMN_KEYS,
+  pivotValueDecimals,
   type Pivot,
   type PivotLayout,
   type PivotPage,
@@ -20,7 +22,9 @@ import {
 import type { ColumnType } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { badInput, notFound } from '../../errors';
-import type { PivotPageRequest } from '../../../shared/models-api';
+import { CHART_LIMITS } from '../../../shared/charts';
+import type { ModelChartRequest, PivotPageRequest } from '../../../shared/models-api';
+import { relationSqlTypes } from '../../warehouse/relation-types';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { namingOverflow } from '../tables/overflow';
 import { engineColumns, withSqlTypes, type TableRelation } from '../tables/relations';
@@ -33,6 +37,36 @@ interface PivotTarget {
   relation: TableRelation;
   pivot: Pivot;
   name: string;
+  /** The model's column formats by key: value fields that keep their column's unit show in them. */
+  formats: ReadonlyMap<string, ColumnFormat | null>;
+}
+
+/** Sum, Min, Max and Avg of a column shown as they are keep its unit, so its format applies. */
+const KEEPS_UNIT = new Set(['Sum', 'Min', 'Max', 'Avg']);
+
+/** The engine's layout with each value field's column format and the decimals that follow from it. */
+function withFormats(layout: PivotLayout, target: PivotTarget): PivotLayout {
+  const types = target.relation.sqlTypes;
+  const values = layout.values.map((value) => {
+    const format = target.formats.get(value.column) ?? null;
+    const keeps = value.showAs === 'Default' && KEEPS_UNIT.has(value.function);
+    const sqlType = types?.get(value.column);
+    return {
+      ...value,
+      decimals: pivotValueDecimals(value, { sqlType, format }),
+      format: keeps ? format : null,
+    };
+  });
+  return { ...layout, values };
+}
+
+/**
+ * Whether the decimals of a value field depend on its column's SQL type (a sum of an integer
+ * column is whole): then the types are read before the query (once per table version).
+ */
+function needsSqlTypes(pivot: Pivot, relation: TableRelation): boolean {
+  const numbers = new Set(relation.columns.filter((c) => c.type === 'Number').map((c) => c.columnKey));
+  return pivot.values.some((v) => v.showAs === 'Default' && numbers.has(v.column) && v.function !== 'Avg');
 }
 
 function relationColumns(relation: TableRelation): RelationColumn[] {
@@ -78,7 +112,7 @@ async function chunk(
     columnKeys: keys,
     page: { offset, limit },
   });
-  return { layout, rows: shapePivotRows(layout, await warehouse.all(compiled)) };
+  return { layout: withFormats(layout, target), rows: shapePivotRows(layout, await warehouse.all(compiled)) };
 }
 
 /**
@@ -90,6 +124,8 @@ function cellTypes(layout: PivotLayout, relation: TableRelation): ColumnType[] {
   return layout.columns.map((column) => {
     if (column.kind === 'row-field') {
       const field = layout.rowFields[layout.columns.indexOf(column)];
+      // A grained date field holds labels (`2024-Q1`); a day is still a date.
+      if (field?.grain && field.grain !== 'day') return 'Text';
       return (field && types.get(field.column)) ?? 'Text';
     }
     const value = column.valueIndex === null ? undefined : layout.values[column.valueIndex];
@@ -111,8 +147,12 @@ export function createPivotData(deps: Deps) {
     if (problem) throw badInput(problem.message);
     // A filter comparing a Number column binds its value in the column's SQL type, exactly.
     const filters = pivot.filters.map((f) => ({ columnKey: f.column, operator: f.operator }));
-    const relation = await withSqlTypes(warehouse(ctx), table.relation, [{ filters }]);
-    return { relation, pivot, name: `${table.model.name} - ${pivot.name}` };
+    let relation = await withSqlTypes(warehouse(ctx), table.relation, [{ filters }]);
+    if (!relation.sqlTypes && needsSqlTypes(pivot, relation)) {
+      relation = { ...relation, sqlTypes: await relationSqlTypes(warehouse(ctx), relation.source) };
+    }
+    const formats = new Map(table.version.definition.columns.map((c) => [c.columnKey, c.format]));
+    return { relation, pivot, name: `${table.model.name} - ${pivot.name}`, formats };
   }
 
   return {
@@ -130,6 +170,51 @@ export function createPivotData(deps: Deps) {
         // One row more than asked tells whether another chunk follows.
         const { layout, rows } = await chunk(warehouse(ctx), found, keys, offset, pageSize + 1);
         return { layout, rows: rows.slice(0, pageSize), offset, hasMore: rows.length > pageSize };
+      });
+    },
+
+    /**
+     * A model sheet as a chart: the version's rows summed up by the category (a pivot with one row
+     * field and no totals, made for the call), at most `CHART_LIMITS.maxCategories` categories:
+     * dates in time order, other categories largest first by the first series, so the cap keeps
+     * the biggest. `hasMore` says that more were left out.
+     */
+    async chart(ctx: AccountContext, versionId: string, request: ModelChartRequest): Promise<PivotPage> {
+      const table = await resolveModelVersionTable(deps.db, ctx, versionId, warehouse(ctx));
+      const pivot: Pivot = {
+        key: 'chart',
+        name: 'Chart',
+        filters: [],
+        rows: [
+          {
+            column: request.category.column,
+            grain: request.category.grain,
+            sort: request.category.grain
+              ? { direction: 'Ascending', valueIndex: null }
+              : { direction: 'Descending', valueIndex: 0 },
+          },
+        ],
+        columns: [],
+        values: request.series.map((series) => ({
+          column: series.column,
+          function: series.function,
+          showAs: 'Default',
+          displayName: null,
+        })),
+        showRowTotals: false,
+        showColumnTotals: false,
+        chart: null,
+      };
+      let relation = table.relation;
+      if (needsSqlTypes(pivot, relation)) {
+        relation = { ...relation, sqlTypes: await relationSqlTypes(warehouse(ctx), relation.source) };
+      }
+      const formats = new Map(table.version.definition.columns.map((c) => [c.columnKey, c.format]));
+      const found: PivotTarget = { relation, pivot, name: table.model.name, formats };
+      return userFixable(warehouse(ctx), found, async () => {
+        const limit = CHART_LIMITS.maxCategories;
+        const { layout, rows } = await chunk(warehouse(ctx), found, [], 0, limit + 1);
+        return { layout, rows: rows.slice(0, limit), offset: 0, hasMore: rows.length > limit };
       });
     },
 

@@ -1,9 +1,9 @@
 /**
  * A pivot written as the grid's data call holds it: one header line of the column paths
- * (`2026 / Sum of Amount · % of Row`), each header different, total rows labelled, every value in
+ * (`2026-Q1 / % of Row · Amount`: date groups by their labels, values by what they show), each header different, total rows labelled, every value in
  * full precision. CSV writes values as the data call answers them (a percentage as its fraction,
- * 0.000123, never rounded text); XLSX writes numeric cells, percentages with a percent number
- * format, dates as dates, so a spreadsheet computes with them. A number Excel cannot hold exactly
+ * 0.000123, never rounded text); XLSX writes numeric cells with the
+ * field's decimals (`#,##0.00`), percentages with a percent number format, dates as dates, so a spreadsheet computes with them. A number Excel cannot hold exactly
  * (an integer beyond 2^53, a decimal beyond a double, which the data call answers as text) is
  * written as text, so no digit is lost.
  */
@@ -117,10 +117,27 @@ function excelDate(text: string, type: 'Date' | 'DateTime'): { date: Date; numFm
   return { date: new Date(time), numFmt };
 }
 
-/** A value as an Excel cell: numbers, booleans and dates as themselves, the rest (exact big numbers too) as text. */
-function xlsxCell(value: PivotCellValue, type: ColumnType | undefined, percent: boolean): Partial<ExcelJS.Cell> {
+/** Excel's number format for a value field's decimals (`#,##0.00`), as the grid shows them. */
+export function xlsxNumberFormat(decimals: number): string {
+  return decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
+}
+
+/** A value column's number look: its field's decimals, and whether it is a percentage. */
+interface ValueLook {
+  percent: boolean;
+  decimals: number;
+}
+
+/**
+ * A value as an Excel cell: numbers, booleans and dates as themselves, the rest (exact big numbers
+ * too) as text. Numbers of value fields keep every digit and show with the field's decimals.
+ */
+function xlsxCell(value: PivotCellValue, type: ColumnType | undefined, look: ValueLook | null): Partial<ExcelJS.Cell> {
   if (value === null) return { value: null };
-  if (typeof value === 'number') return percent ? { value, numFmt: XLSX_FORMATS.percent } : { value };
+  if (typeof value === 'number') {
+    if (!look) return { value };
+    return { value, numFmt: look.percent ? XLSX_FORMATS.percent : xlsxNumberFormat(look.decimals) };
+  }
   if (typeof value === 'boolean') return { value };
   if (type === 'Date' || type === 'DateTime') {
     const date = excelDate(value, type);
@@ -139,7 +156,10 @@ export async function pivotXlsx(data: PivotExportData, sheetName: string): Promi
     const added = sheet.addRow([]);
     cells(layout, row).forEach((value, i) => {
       const cell = added.getCell(i + 1);
-      const { value: cellValue, numFmt } = xlsxCell(value, cellTypes[i], layout.columns[i]?.percent ?? false);
+      const column = layout.columns[i];
+      const field = column?.valueIndex === null || !column ? undefined : layout.values[column.valueIndex];
+      const look = field && column ? { percent: column.percent, decimals: field.decimals } : null;
+      const { value: cellValue, numFmt } = xlsxCell(value, cellTypes[i], look);
       cell.value = cellValue ?? null;
       if (numFmt) cell.numFmt = numFmt;
     });

@@ -8,6 +8,7 @@ import {
   modelDuplicateInputSchema,
   modelGetInputSchema,
   modelRenameInputSchema,
+  modelChartInputSchema,
   pivotPageInputSchema,
   pivotsSaveInputSchema,
   reorderColumnsInputSchema,
@@ -83,6 +84,9 @@ export const modelsRouter = router({
   pivotPage: accountProcedure
     .input(pivotPageInputSchema)
     .query(({ ctx, input }) => ctx.services.models.pivotPage(ctx.account, input.versionId, input.pivotKey, input)),
+  chartData: accountProcedure
+    .input(modelChartInputSchema)
+    .query(({ ctx, input }) => ctx.services.models.chartData(ctx.account, input.versionId, input)),
   validateFunction: accountProcedure
     .input(validateFunctionInputSchema)
     .query(({ ctx, input }) => ctx.services.models.validateFunction(ctx.account, input.versionId, input)),

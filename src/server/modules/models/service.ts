@@ -28,7 +28,7 @@ import { registerModelWrites } from './durable-writes';
 import { VERSION_NOT_FOUND, createModelCore, pickVersion } from './core';
 import { createPivotData } from './pivot-data';
 import type { PivotExportFormat } from './pivot-export';
-import type { PivotExportQuery, PivotPageRequest } from '../../../shared/models-api';
+import type { ModelChartRequest, PivotExportQuery, PivotPageRequest } from '../../../shared/models-api';
 
 export function createModelsService(deps: Deps) {
   registerModelWrites(deps.writes);
@@ -228,6 +228,10 @@ export function createModelsService(deps: Deps) {
 
     pivotPage: (ctx: AccountContext, versionId: string, pivotKey: string, request: PivotPageRequest) =>
       pivots.page(ctx, versionId, pivotKey, request),
+
+    /** A model version's rows summed up by a category, for a chart of the model sheet. */
+    chartData: (ctx: AccountContext, versionId: string, request: ModelChartRequest) =>
+      pivots.chart(ctx, versionId, request),
 
     /** The pivot of the version shown on the model page (the draft, else the active one), whole. */
     async exportPivot(ctx: AccountContext, id: string, query: PivotExportQuery) {
