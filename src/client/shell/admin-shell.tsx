@@ -30,7 +30,8 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
             <Link to="/admin" aria-label="Admin home" style={{ textDecoration: 'none', color: 'inherit' }}>
               <Logo withName />
             </Link>
-            <Badge color="grape" variant="light">
+            {/* The mark of the admin area keeps its word at 390 px too. */}
+            <Badge color="grape" variant="light" style={{ flexShrink: 0 }}>
               Admin
             </Badge>
           </Group>
