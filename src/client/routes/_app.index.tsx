@@ -1,7 +1,9 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { ViewOnlyBadge } from '../components/view-only-badge';
 import { useMe } from '../lib/session';
+import { useAccess } from '../lib/use-access';
 import { SERVICES_NAV } from '../shell/nav-items';
 import { IntegrationDataChart } from './-components/integration-data-chart';
 
@@ -19,13 +21,18 @@ const STEPS = [
 function HomePage() {
   const { data: me } = useMe();
   const router = useRouter();
+  const access = useAccess();
   const firstName = me?.name.split(' ')[0] ?? '';
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        <Title order={1} size="h2">
-          Welcome{firstName ? `, ${firstName}` : ''}
-        </Title>
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            Welcome{firstName ? `, ${firstName}` : ''}
+          </Title>
+          {/* A read_only member can open every area but change nothing in it: say so up front. */}
+          {!access.loading && !access.canWrite && <ViewOnlyBadge />}
+        </Group>
         <Text c="dimmed">Bring your data together in four steps.</Text>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">

@@ -2,11 +2,13 @@ import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { canManageAccount, grantableRoles } from '../../shared/roles';
+import { grantableRoles } from '../../shared/roles';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
+import { ViewOnlyBadge } from '../components/view-only-badge';
 import { formatDateTime } from '../lib/format';
 import { currentAccountOf, useMe } from '../lib/session';
+import { useAccess } from '../lib/use-access';
 import { trpc } from '../trpc';
 import { InviteDialog } from './-components/invite-dialog';
 import { InvitesTable } from './-components/invites-table';
@@ -26,19 +28,23 @@ function AccountSettingsPage() {
     onSuccess: () => Promise.all([utils.accounts.get.invalidate(), utils.auth.me.invalidate()]),
   });
   const [inviting, setInviting] = useState(false);
+  const access = useAccess();
 
   if (!me) return null;
   if (!accountId) {
     return <Alert color="yellow">You are not a member of any account. Ask an account owner to invite you.</Alert>;
   }
   const memberRoles = currentAccountOf(me)?.roles ?? [];
-  const canManage = canManageAccount(memberRoles, me.roles);
+  const { canManage, canManageOwners } = access;
 
   return (
     <Stack gap="lg">
       <BreadcrumbBar
         title="Account settings"
         back={false}
+        mark={
+          !canManage && <ViewOnlyBadge reason="Your role in this account lets you see its members, not change them." />
+        }
         actions={
           canManage && (
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
@@ -55,7 +61,9 @@ function AccountSettingsPage() {
               label="Account name"
               value={account.data.name}
               readOnly={!canManage}
+              variant={canManage ? 'default' : 'filled'}
               w={360}
+              maw="100%"
               onSave={(name) => rename.mutateAsync({ accountId, name })}
             />
             <Stack gap={2}>
@@ -71,7 +79,14 @@ function AccountSettingsPage() {
           <Skeleton h={60} />
         )}
       </Section>
-      <Section title="Members" description="People who can sign in to this account.">
+      <Section
+        title="Members"
+        description={
+          canManage && !canManageOwners
+            ? 'People who can sign in to this account. Only owners can change or remove an owner, or make someone an owner.'
+            : 'People who can sign in to this account.'
+        }
+      >
         {account.data ? (
           <MembersTable
             members={account.data.members}

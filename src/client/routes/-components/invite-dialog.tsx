@@ -55,7 +55,13 @@ export function InviteDialog({
             data-autofocus
           />
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-          <RoleSelect label="Role" value={role} onChange={setRole} choices={choices} />
+          <RoleSelect
+            label="Role"
+            description={choices.includes('owner') ? undefined : 'Only owners can invite an owner.'}
+            value={role}
+            onChange={setRole}
+            choices={choices}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -9,8 +9,9 @@ import { trpc } from '../../trpc';
 import { rolesText } from './role-select';
 
 /**
- * Pending invitations; resend and cancel are shown to all, usable by owners and admins, and an
- * invitation to the owner role only by owners (as the server holds it).
+ * Pending invitations. Owners and admins get Resend and Cancel; an admin sees them disabled, with
+ * the reason, on an invitation to the owner role (as the server holds it). A read_only member sees
+ * the list without actions.
  */
 export function InvitesTable({
   invitations,
@@ -31,7 +32,6 @@ export function InvitesTable({
   const canManage = canManageAccount(memberRoles, userRoles);
   /** Why the caller may not resend or cancel this invitation, or null when they may. */
   const refusal = (invite: Invitation): string | null => {
-    if (!canManage) return 'Only owners and admins can change invitations';
     if (!canGrantRoles(memberRoles, userRoles, invite.roles))
       return 'Only owners can change an invitation to the owner role';
     return null;
@@ -46,11 +46,11 @@ export function InvitesTable({
               <Table.Th>Name</Table.Th>
               <Table.Th>Email</Table.Th>
               <Table.Th>Roles</Table.Th>
-              <Table.Th w={200} aria-label="Actions" />
+              {canManage && <Table.Th w={200} aria-label="Actions" />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {invitations.length === 0 && <EmptyRow cols={4} text="No pending invites" />}
+            {invitations.length === 0 && <EmptyRow cols={canManage ? 4 : 3} text="No pending invites" />}
             {invitations.map((invite) => (
               <Table.Tr key={invite.email} data-testid={`invite-${invite.email}`}>
                 <Table.Td>
@@ -62,30 +62,38 @@ export function InvitesTable({
                 <Table.Td>
                   <Text size="sm">{rolesText(invite.roles)}</Text>
                 </Table.Td>
-                <Table.Td>
-                  <Tooltip label={refusal(invite) ?? ''} disabled={refusal(invite) === null}>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        disabled={refusal(invite) !== null}
-                        loading={resend.isPending && resend.variables?.email === invite.email}
-                        onClick={() => resend.mutate({ email: invite.email })}
+                {canManage && (
+                  <Table.Td>
+                    <Tooltip label={refusal(invite) ?? ''} disabled={refusal(invite) === null}>
+                      <Group
+                        gap="xs"
+                        justify="flex-end"
+                        wrap="nowrap"
+                        tabIndex={refusal(invite) === null ? undefined : 0}
+                        aria-label={refusal(invite) ?? undefined}
                       >
-                        Resend
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        disabled={refusal(invite) !== null}
-                        onClick={() => setCancelling(invite)}
-                      >
-                        Cancel
-                      </Button>
-                    </Group>
-                  </Tooltip>
-                </Table.Td>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          disabled={refusal(invite) !== null}
+                          loading={resend.isPending && resend.variables?.email === invite.email}
+                          onClick={() => resend.mutate({ email: invite.email })}
+                        >
+                          Resend
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          disabled={refusal(invite) !== null}
+                          onClick={() => setCancelling(invite)}
+                        >
+                          Cancel
+                        </Button>
+                      </Group>
+                    </Tooltip>
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

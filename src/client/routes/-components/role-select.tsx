@@ -19,6 +19,7 @@ export function RoleSelect({
   choices,
   disabled,
   label,
+  description,
   ariaLabel,
 }: {
   value: MemberRole;
@@ -26,6 +27,8 @@ export function RoleSelect({
   choices: readonly MemberRole[];
   disabled?: boolean;
   label?: string;
+  /** A line under the label, e.g. why a role is not offered. */
+  description?: string;
   ariaLabel?: string;
 }) {
   return (
@@ -33,6 +36,7 @@ export function RoleSelect({
       data={ROLE_OPTIONS.filter((option) => choices.includes(option.value))}
       value={value}
       label={label}
+      description={description}
       aria-label={ariaLabel}
       allowDeselect={false}
       disabled={disabled}
