@@ -11,6 +11,13 @@ export const STATIC_TABLE_LIMITS = {
   maxColumns: LIMITS.maxColumns,
   maxRowsPerWrite: 100_000,
   maxEditsPerCall: 50_000,
+  /** Rows one `addRows` or `appendRows` change adds. */
+  maxRowsPerChange: 10_000,
+  /**
+   * JSON the editor puts in one changes call, well under the server's body limit (BODY_LIMIT_BYTES,
+   * 1 MB by default): a large paste goes in several calls of at most this size.
+   */
+  editorCallBytes: 256 * 1024,
   uploadMaxBytes: 200 * 1024 * 1024,
 } as const;
 
@@ -87,7 +94,18 @@ export const tableChangeSchema = z.discriminatedUnion('kind', [
       .array(z.object({ rowId: z.number().int(), columnKey: z.string().max(100), value: cellSchema }))
       .max(STATIC_TABLE_LIMITS.maxEditsPerCall),
   }),
-  z.object({ kind: z.literal('addRows'), count: z.number().int().min(1).max(10_000) }),
+  z.object({ kind: z.literal('addRows'), count: z.number().int().min(1).max(STATIC_TABLE_LIMITS.maxRowsPerChange) }),
+  /**
+   * Adds rows with their values (by column key) after the last row, e.g. the part of a paste below
+   * the table; their ids are in the answer's `addedRowIds`.
+   */
+  z.object({
+    kind: z.literal('appendRows'),
+    rows: z
+      .array(z.record(z.string().max(100), cellSchema))
+      .min(1)
+      .max(STATIC_TABLE_LIMITS.maxRowsPerChange),
+  }),
   z.object({ kind: z.literal('deleteRows'), rowIds: z.array(z.number().int()).min(1).max(10_000) }),
   z.object({ kind: z.literal('addColumn'), column: newColumnSchema }),
   z.object({ kind: z.literal('deleteColumn'), columnKey: z.string().max(100) }),
@@ -149,5 +167,9 @@ export const staticTableSchema = z.object({
 });
 export const staticRowsSchema = z.array(staticRowSchema);
 export const staticTableRenamedSchema = z.object({ id: z.string(), name: z.string() });
-/** What the editor's changes leave: the columns and the row count. */
-export const staticTableChangedSchema = z.object({ columns: z.array(columnSchema), rowCount: z.number() });
+/** What the editor's changes leave: the columns and the row count, and the ids of rows they added, in order. */
+export const staticTableChangedSchema = z.object({
+  columns: z.array(columnSchema),
+  rowCount: z.number(),
+  addedRowIds: z.array(z.number()),
+});

@@ -17,6 +17,7 @@ import {
 interface Changed {
   columns: Column[];
   rowCount: number;
+  addedRowIds: number[];
 }
 
 async function setup() {
@@ -62,7 +63,7 @@ describe('POST /api/static-tables/{id}/changes, one kind at a time', () => {
         ],
       },
     ]);
-    expect(ok(res)).toEqual({ columns: table.columns, rowCount: 3 });
+    expect(ok(res)).toEqual({ columns: table.columns, rowCount: 3, addedRowIds: [] });
     const after = await getTable(t, cookie, table.id);
     expect(after.modifiedAt).toBe(new Date(Date.parse(table.modifiedAt) + 5_000).toISOString());
     expect(byName(after, after.rows)).toEqual([
@@ -70,6 +71,34 @@ describe('POST /api/static-tables/{id}/changes, one kind at a time', () => {
       { A: 'a2', B: '12.5' },
       { A: 'false', B: null },
     ]);
+  });
+
+  it('cells: many edits at once (a paste) land as written one by one; the last write to a cell wins', async () => {
+    const { t, cookie } = await setup();
+    const table = await createTable(t, cookie, {
+      name: 'Wide paste',
+      columns: [
+        { displayName: 'A', columnKey: 'a' },
+        { displayName: 'B', columnKey: 'b' },
+      ],
+      rows: Array.from({ length: 700 }, (_, i) => [`a${i + 1}`, `b${i + 1}`]),
+    });
+    const edits = Array.from({ length: 700 }, (_, i) => [
+      { rowId: i + 1, columnKey: 'a', value: i % 3 === 0 ? null : `x${i + 1}` },
+      { rowId: i + 1, columnKey: 'b', value: i % 2 === 0 ? i : `y${i + 1}` },
+    ]).flat();
+    edits.push(
+      { rowId: 5, columnKey: 'a', value: 'first' },
+      { rowId: 5, columnKey: 'a', value: 'second' },
+      { rowId: 2, columnKey: 'b', value: 12.5 },
+      { rowId: 2, columnKey: 'b', value: 'y2' },
+    );
+    ok(await postChanges(t, cookie, table.id, [{ kind: 'cells', edits }]));
+    const rows = (await getTable(t, cookie, table.id)).rows;
+    expect(rows[0]).toEqual({ _row_id: 1, a: null, b: '0' });
+    expect(rows[1]).toEqual({ _row_id: 2, a: 'x2', b: 'y2' });
+    expect(rows[4]).toEqual({ _row_id: 5, a: 'second', b: '4' });
+    expect(rows[699]).toEqual({ _row_id: 700, a: null, b: 'y700' });
   });
 
   it('addRows: appends blank rows numbered after the last row', async () => {
@@ -82,6 +111,48 @@ describe('POST /api/static-tables/{id}/changes, one kind at a time', () => {
       { _row_id: 4, a: null, b: null },
       { _row_id: 5, a: null, b: null },
     ]);
+  });
+
+  it('addRows answers the ids of the rows it added', async () => {
+    const { t, cookie } = await setup();
+    const table = await abcTable(t, cookie);
+    expect(ok(await postChanges(t, cookie, table.id, [{ kind: 'addRows', count: 2 }])).addedRowIds).toEqual([4, 5]);
+  });
+
+  it('appendRows: adds rows with their values after the last row, answering their ids', async () => {
+    const { t, cookie } = await setup();
+    const table = await abcTable(t, cookie);
+    const res = ok(
+      await postChanges(t, cookie, table.id, [
+        { kind: 'deleteRows', rowIds: [2] },
+        { kind: 'appendRows', rows: [{ a: 'x', b: 'tab\there "quoted"\nline' }, { b: '' }, {}] },
+        { kind: 'addColumn', column: { displayName: 'C', columnKey: 'c' } },
+        { kind: 'appendRows', rows: [{ c: 'new column', a: 'y' }] },
+      ]),
+    );
+    expect(res).toMatchObject({ rowCount: 6, addedRowIds: [4, 5, 6, 7] });
+    const after = await getTable(t, cookie, table.id);
+    expect(after.rows.slice(2)).toEqual([
+      { _row_id: 4, a: 'x', b: 'tab\there "quoted"\nline', c: null },
+      { _row_id: 5, a: null, b: '', c: null },
+      { _row_id: 6, a: null, b: null, c: null },
+      { _row_id: 7, a: 'y', b: null, c: 'new column' },
+    ]);
+  });
+
+  it('appendRows refuses an unknown column key and a fraction in a whole-number column, adding nothing', async () => {
+    const { t, cookie } = await setup();
+    const table = await abcTable(t, cookie);
+    const unknown = await postChanges(t, cookie, table.id, [{ kind: 'appendRows', rows: [{ a: 'x', A: 'by name' }] }]);
+    expect(expectError(unknown, 400)).toContain('Unknown column "A"');
+    const numbers = await tableFromCsv(t, cookie, 'n,label\n1,one\n');
+    const n = keyOf(numbers, 'n');
+    const fraction = await postChanges(t, cookie, numbers.id, [{ kind: 'appendRows', rows: [{ [n]: '2.5' }] }]);
+    expect(expectError(fraction, 400)).toContain('not a whole number');
+    expect((await getTable(t, cookie, table.id)).rowCount).toBe(3);
+    expect((await getTable(t, cookie, numbers.id)).rowCount).toBe(1);
+    ok(await postChanges(t, cookie, numbers.id, [{ kind: 'appendRows', rows: [{ [n]: '7' }] }]));
+    expect((await getTable(t, cookie, numbers.id)).rows.at(-1)).toMatchObject({ [n]: 7 });
   });
 
   it('deleteRows: removes the rows with those ids; unknown ids are ignored', async () => {

@@ -8,7 +8,7 @@ import { listColumns } from './repo';
 import { TABLE_SAVED, type TableSaved } from './durable-writes';
 import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
-import { moveRow } from './rows';
+import { insertRows, moveRow, updateCells } from './rows';
 import { warehouseError } from './warehouse-errors';
 import { crashPoint } from '../../durability/crash-points';
 
@@ -53,37 +53,68 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   // DuckDB cannot commit a transaction that both alters a table and updates or deletes its rows, so
   // such a batch works on a copy, committed first and then swapped in (swap-table.ts).
   const altersColumns = changes.some((c) => c.kind === 'addColumn' || c.kind === 'deleteColumn');
-  const editsRows = changes.some((c) => c.kind === 'cells' || c.kind === 'deleteRows' || c.kind === 'moveRow');
+  const editsRows = changes.some(
+    (c) => c.kind === 'cells' || c.kind === 'deleteRows' || c.kind === 'moveRow' || c.kind === 'appendRows',
+  );
   const onCopy = altersColumns && editsRows;
   const copyName = `${warehouseTableName(id)}__edit`;
   const table = onCopy ? `${q(STATIC_SCHEMA)}.${q(copyName)}` : qualified(id);
+  const addedRowIds: number[] = [];
+  /** The next free row id: rows are added after the last one. */
+  const nextRowId = async (session: WarehouseSession) => {
+    const [last] = await session.all({
+      sql: `SELECT coalesce(max(${q(ROW_ID)}), 0)::BIGINT AS n FROM ${table}`,
+      parameters: [],
+    });
+    return Number(last?.n ?? 0) + 1;
+  };
   const known = (key: string) => {
     if (!columns.some((c) => c.columnKey === key)) throw badInput(`Unknown column "${key}".`);
   };
 
   const edit = async (session: WarehouseSession) => {
-    const integers = changes.some((c) => c.kind === 'cells') ? await integerColumns(session, id) : new Set<string>();
+    const integers = changes.some((c) => c.kind === 'cells' || c.kind === 'appendRows')
+      ? await integerColumns(session, id)
+      : new Set<string>();
+    const checkWhole = (columnKey: string, value: SqlValue) => {
+      if (integers.has(columnKey) && !isWhole(value)) {
+        throw badInput(`A value does not fit its column: ${String(value)} is not a whole number.`);
+      }
+    };
     for (const change of changes) {
       switch (change.kind) {
         case 'cells':
           for (const cell of change.edits) {
             known(cell.columnKey);
-            const value: SqlValue = cell.value;
-            if (integers.has(cell.columnKey) && !isWhole(value)) {
-              throw badInput(`A value does not fit its column: ${String(value)} is not a whole number.`);
-            }
-            await session.run(`UPDATE ${table} SET ${q(cell.columnKey)} = $1 WHERE ${q(ROW_ID)} = $2`, [
-              value,
-              cell.rowId,
-            ]);
+            checkWhole(cell.columnKey, cell.value);
           }
+          await updateCells(session, table, change.edits);
           break;
-        case 'addRows':
-          await session.run(
-            `INSERT INTO ${table} (${q(ROW_ID)}) SELECT coalesce((SELECT max(${q(ROW_ID)}) FROM ${table}), 0) + i FROM range(1, $1 + 1) t(i)`,
-            [change.count],
+        case 'addRows': {
+          const first = await nextRowId(session);
+          await session.run(`INSERT INTO ${table} (${q(ROW_ID)}) SELECT $1::BIGINT + i FROM range(0, $2) t(i)`, [
+            first,
+            change.count,
+          ]);
+          for (let i = 0; i < change.count; i++) addedRowIds.push(first + i);
+          break;
+        }
+        case 'appendRows': {
+          // Keyed by column key only: a display name is no key here, so a typo is refused, not dropped.
+          for (const row of change.rows) {
+            for (const [key, value] of Object.entries(row)) {
+              known(key);
+              checkWhole(key, value);
+            }
+          }
+          const first = await nextRowId(session);
+          const byKey = change.rows.map((row) =>
+            columns.map((c) => (Object.hasOwn(row, c.columnKey) ? row[c.columnKey]! : null)),
           );
+          await insertRows(session, table, columns, byKey, first);
+          for (let i = 0; i < change.rows.length; i++) addedRowIds.push(first + i);
           break;
+        }
         case 'deleteRows':
           await session.run(`DELETE FROM ${table} WHERE ${q(ROW_ID)} IN (SELECT unnest($1::BIGINT[]))`, [
             JSON.stringify(change.rowIds),
@@ -183,5 +214,5 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   } catch (error) {
     throw warehouseError(error);
   }
-  return { columns, rowCount };
+  return { columns, rowCount, addedRowIds };
 }

@@ -2,6 +2,7 @@ import type { SqlValue } from '../../../engine';
 import type { Column } from '../../../shared/tables';
 import type { WarehouseSession } from '../../warehouse/types';
 import { badInput } from '../../errors';
+import { parameterTypes } from '../../warehouse/bind-parameters';
 import { ROW_ID, q } from './physical';
 
 type Cell = string | number | boolean | null;
@@ -94,4 +95,53 @@ export async function moveRow(session: WarehouseSession, table: string, rowId: n
       `WHERE ${id} BETWEEN least($1::BIGINT, $2::BIGINT) AND greatest($1::BIGINT, $2::BIGINT)`,
     [rowId, toRowId],
   );
+}
+
+type CellWrite = { rowId: number; columnKey: string; value: Cell };
+
+/** Cells per UPDATE: two parameters each. */
+const BATCH_CELLS = 500;
+
+/**
+ * Writes cells by row id and column key: a few set-based UPDATEs per column instead of one per
+ * cell (a paste of thousands of cells), with the same result as writing them one by one in order
+ * (the last write to a cell wins; an unknown row id changes nothing). Values bound as the same
+ * DuckDB type share a statement, so each is cast to the column's type exactly as a single UPDATE
+ * would cast it.
+ */
+export async function updateCells(session: WarehouseSession, table: string, edits: CellWrite[]): Promise<void> {
+  const last = new Map<string, CellWrite>();
+  for (const edit of edits) {
+    const key = `${edit.columnKey}\u0000${edit.rowId}`;
+    last.delete(key);
+    last.set(key, edit);
+  }
+  const groups = new Map<string, CellWrite[]>();
+  for (const edit of last.values()) {
+    const kind = edit.value === null ? 'null' : String(parameterTypes([edit.value])[0]);
+    const key = `${edit.columnKey}\u0000${kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), edit]);
+  }
+  const id = q(ROW_ID);
+  for (const group of groups.values()) {
+    const column = q(group[0]!.columnKey);
+    for (let start = 0; start < group.length; start += BATCH_CELLS) {
+      const batch = group.slice(start, start + BATCH_CELLS);
+      if (batch[0]!.value === null) {
+        await session.run(`UPDATE ${table} SET ${column} = NULL WHERE ${id} IN (SELECT unnest($1::BIGINT[]))`, [
+          JSON.stringify(batch.map((e) => e.rowId)),
+        ]);
+        continue;
+      }
+      const parameters: SqlValue[] = [];
+      const tuples = batch.map((e) => {
+        parameters.push(e.rowId, e.value);
+        return `($${parameters.length - 1}::BIGINT, $${parameters.length})`;
+      });
+      await session.run(
+        `UPDATE ${table} SET ${column} = v.value FROM (VALUES ${tuples.join(', ')}) v(row_id, value) WHERE ${table}.${id} = v.row_id`,
+        parameters,
+      );
+    }
+  }
 }
