@@ -17,8 +17,12 @@ import { HeaderRow } from './header-row';
 import { InspectValueDialog } from './inspect-value-dialog';
 import { PaginationBar } from './pagination-bar';
 import { RowMenu } from './row-menu';
-import type { CellEdit, CellPosition, DataGridProps, GridRow } from './types';
+import { PasteColumnsDialog } from './paste-columns-dialog';
+import { unsavedKey, type CellEdit, type CellPosition, type DataGridProps, type GridRow } from './types';
 import { useCellEditing } from './use-cell-editing';
+import { useGridClipboard } from './use-grid-clipboard';
+import { useGridPaste } from './use-grid-paste';
+import { useGridSelection } from './use-grid-selection';
 import { useGridData } from './use-grid-data';
 import { useRowMoves } from './use-row-moves';
 
@@ -34,6 +38,9 @@ export function DataGrid({
   query,
   onQueryChange,
   onEdit,
+  onPaste,
+  unsaved,
+  markUnsaved = false,
   onColumnSettings,
   actions,
   footer,
@@ -56,7 +63,8 @@ export function DataGrid({
   const data = useGridData(source, query, chunkSize, paging);
   const { rows, rowOffset, total } = data;
   const scroller = useRef<HTMLDivElement>(null);
-  const [selected, setSelected] = useState<CellPosition | null>(null);
+  const selection = useGridSelection();
+  const { selected, setSelected, range } = selection;
   const [filterOpen, setFilterOpen] = useState(false);
   const [filterSeed, setFilterSeed] = useState<FilterSeed>(null);
   const [inspect, setInspect] = useState<{ value: unknown; title: string } | undefined>();
@@ -102,15 +110,18 @@ export function DataGrid({
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });
     setSelected(null);
-  }, [paging]);
+  }, [paging, setSelected]);
 
   const valueAt = useCallback(
     (p: CellPosition) => {
       const row = rows[p.rowIndex];
       const column = columns[p.columnIndex];
-      return row && column ? row[column.key] : undefined;
+      if (!row || !column) return undefined;
+      // A value not saved yet shows over the loaded one, whatever reloaded the rows meanwhile.
+      const key = unsaved?.size ? unsavedKey(row._row_id, column.key) : null;
+      return key !== null && unsaved!.has(key) ? unsaved!.get(key) : row[column.key];
     },
-    [rows, columns],
+    [rows, columns, unsaved],
   );
 
   const moves = useRowMoves({
@@ -130,16 +141,40 @@ export function DataGrid({
     patchCachedRows(queryClient, source, edits);
     onEdit(edits);
   };
+  const pasting = useGridPaste({
+    rows,
+    columns,
+    range,
+    rowOffset,
+    hasMore: data.hasMore,
+    requestSize: paging?.pageSize ?? chunkSize,
+    source,
+    query,
+    applyEdits: onEdit ? applyEdits : undefined,
+    onPaste: onPaste
+      ? (plan) => {
+          patchCachedRows(queryClient, source, plan.edits);
+          onPaste(plan);
+        }
+      : undefined,
+    onPasted: selection.setSelection,
+  });
+  const clipboard = useGridClipboard({
+    scroller,
+    range,
+    valueAt,
+    onPaste: onEdit ? pasting.paste : undefined,
+  });
   const cells = useCellEditing({
     rows,
     columns,
     valueAt,
-    selected,
-    setSelected,
+    selection,
     scrollToRow: (index) => virtual.scrollToIndex(index),
     scroller,
     applyEdits: onEdit ? applyEdits : undefined,
     onMoveRow: onMoveRow ? (index, step) => void moves.moveRow(index, step) : undefined,
+    onCopy: clipboard.copy,
   });
   const { editing } = cells;
 
@@ -189,8 +224,10 @@ export function DataGrid({
         role="grid"
         aria-rowcount={total ?? rows.length}
         tabIndex={0}
+        aria-multiselectable
+        aria-readonly={!onEdit}
+        aria-description="Arrows and Tab move between cells; Shift with arrows selects a range; Escape, then Tab, leaves the grid."
         onKeyDown={cells.onKeyDown}
-        onPaste={cells.onPaste}
         style={SCROLLER_STYLE}
       >
         <HeaderRow
@@ -222,19 +259,28 @@ export function DataGrid({
                 key={rows[item.index]!._row_id}
                 rowIndex={item.index}
                 rowNumber={rowOffset + item.index + 1}
+                rowId={rows[item.index]!._row_id}
                 start={item.start}
                 columns={columns}
                 widths={widths}
                 valueAt={valueAt}
                 selected={selected}
+                range={range}
                 active={selected?.rowIndex === item.index || rowMenu?.rowIndex === item.index}
                 editing={editing}
-                onDraft={(draft) => cells.setEditing((e) => (e ? { ...e, draft } : e))}
+                unsaved={markUnsaved ? unsaved : undefined}
+                onDraft={cells.setDraft}
                 onCommit={cells.commit}
-                onSelect={setSelected}
-                onStartEdit={cells.startEdit}
+                onCellMouseDown={(p, event) => {
+                  if (editing?.rowIndex === p.rowIndex && editing.columnIndex === p.columnIndex) return;
+                  // Keeps the browser from selecting text while a range is dragged; focus is moved by hand.
+                  event.preventDefault();
+                  scroller.current?.focus({ preventScroll: true });
+                  selection.onCellMouseDown(p, event);
+                }}
+                onCellMouseEnter={selection.onCellMouseEnter}
+                onStartEdit={(p) => cells.startEdit(p, 'inPlace')}
                 onCellMenu={(event, p) => {
-                  setSelected(p);
                   setCellMenu({ x: event.clientX, y: event.clientY, position: p });
                 }}
                 onRowMenu={
@@ -303,6 +349,7 @@ export function DataGrid({
           }
         />
       )}
+      <PasteColumnsDialog {...pasting.dialog} />
       <InspectValueDialog value={inspect?.value} title={inspect?.title ?? ''} onClose={() => setInspect(undefined)} />
       {footer}
     </Stack>

@@ -27,10 +27,3 @@ export function isEditableValue(value: unknown, type: ColumnType): boolean {
 export function isInspectable(value: unknown): boolean {
   return value !== null && typeof value === 'object';
 }
-
-/** Pasted text split on newlines and tabs into rows of cells. */
-export function splitPaste(text: string): string[][] {
-  const rows = text.replace(/\r\n?/g, '\n').split('\n');
-  if (rows.length > 1 && rows.at(-1) === '') rows.pop();
-  return rows.map((row) => row.split('\t'));
-}

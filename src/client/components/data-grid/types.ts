@@ -1,4 +1,5 @@
 import type { ColumnFormat } from '../../../shared/models';
+import type { PastePlan } from './paste-plan';
 import type { ReactNode } from 'react';
 import type { ColumnType, FilterGroup, Paged, Sorting } from '../../../shared/tables';
 
@@ -61,8 +62,19 @@ export interface DataGridProps {
   source: GridSource;
   query: GridQuery;
   onQueryChange: (query: GridQuery) => void;
-  /** When set, text and empty cells can be edited and pasted into. */
+  /** When set, text and empty cells can be edited, cleared, filled and pasted into. */
   onEdit?: (edits: CellEdit[]) => void;
+  /**
+   * Tables that grow: a paste that reaches past the last row or column (new columns only once the
+   * user agreed to them). Without it such a paste writes what fits and says what did not.
+   */
+  onPaste?: (plan: PastePlan) => void;
+  /**
+   * Values not saved yet, by `unsavedKey(rowId, columnKey)`: shown instead of the loaded ones, so a
+   * reload of the rows never hides them; marked as unsaved when `markUnsaved` (a save failed).
+   */
+  unsaved?: ReadonlyMap<string, string | null>;
+  markUnsaved?: boolean;
   onColumnSettings?: (columnKey: string) => void;
   /** Extra toolbar buttons (Add row, Add column, Import...). */
   actions?: ReactNode;
@@ -92,3 +104,6 @@ export interface DataGridProps {
    */
   downloadQuery?: GridQuery;
 }
+
+/** The key of a cell in `DataGridProps.unsaved`. */
+export const unsavedKey = (rowId: GridRow['_row_id'], columnKey: string) => `${String(rowId)}\u0000${columnKey}`;

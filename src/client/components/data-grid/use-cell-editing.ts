@@ -1,22 +1,29 @@
-import { useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { isEditableValue, splitPaste } from './format-cell';
+import { useRef, useState, type RefObject } from 'react';
+import { isEditableValue } from './format-cell';
+import { cellsOf, clampMove, tabMove, type CellRange } from './range';
 import type { CellEdit, CellPosition, GridColumn, GridRow } from './types';
+import type { useGridSelection } from './use-grid-selection';
 
-export type Editing = (CellPosition & { draft: string }) | null;
+/**
+ * A cell being edited. `typed`: editing began by typing over the cell, so arrows commit and move
+ * (as in spreadsheets); `inPlace`: begun by F2, Enter or a double click, so arrows move the caret.
+ */
+export type Editing = (CellPosition & { draft: string; mode: 'typed' | 'inPlace' }) | null;
 
 interface CellEditingOptions {
   rows: GridRow[];
   columns: GridColumn[];
   valueAt: (p: CellPosition) => unknown;
-  selected: CellPosition | null;
-  setSelected: Dispatch<SetStateAction<CellPosition | null>>;
+  selection: ReturnType<typeof useGridSelection>;
   /** Keeps a row in view after the selection moves to it. */
   scrollToRow: (rowIndex: number) => void;
   scroller: RefObject<HTMLDivElement | null>;
-  /** Absent in read-only grids: nothing is edited or pasted. */
+  /** Absent in read-only grids: nothing is edited, cleared or filled. */
   applyEdits?: (edits: CellEdit[]) => void;
   /** Alt+ArrowUp / Alt+ArrowDown on a selected cell: move its row one place. */
   onMoveRow?: (rowIndex: number, step: -1 | 1) => void;
+  /** Ctrl/Cmd+C: the clipboard side copies the range. */
+  onCopy: () => void;
 }
 
 const ARROWS: Record<string, [number, number]> = {
@@ -26,92 +33,200 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowRight: [0, 1],
 };
 
+const cellText = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
 /**
- * The keyboard side of the grid: arrows move the selection, Enter or typing edits a cell, Escape,
- * Enter or blur commits, Delete clears, a pasted block of tab- and newline-separated text fills
- * the cells from the selected one, and Alt+arrows move rows.
+ * The keyboard side of the grid, as in spreadsheets:
+ * - not editing: arrows move (Shift stretches the range, Ctrl/Cmd jumps to the edge), Tab and
+ *   Shift+Tab move right and left, wrapping at the row's end, so focus stays in the grid (Escape
+ *   drops the selection, after which Tab leaves it); Enter, F2 or a double click edit in place;
+ *   typing replaces the cell; Delete or Backspace clears the range; Ctrl/Cmd+D fills the range's
+ *   first row down; Ctrl/Cmd+A selects every loaded cell; Alt+arrows move the row.
+ * - editing: Enter commits and moves down (Shift: up; after a run of Tabs, back to the column the
+ *   run began in), Tab commits and moves right (Shift: left), Escape or blur commits and stays,
+ *   arrows commit and move when editing began by typing.
+ * Every clear, fill and typed cell reaches `applyEdits` as one batch: one undoable step.
  */
 export function useCellEditing(options: CellEditingOptions) {
-  const { rows, columns, valueAt, selected, setSelected, applyEdits } = options;
-  const [editing, setEditing] = useState<Editing>(null);
+  const { rows, columns, valueAt, selection, applyEdits } = options;
+  const { selected, setSelected, range } = selection;
+  const [editing, setEditingState] = useState<Editing>(null);
+  // The edit in progress, read by commit: the input's blur and a key may both commit it, once.
+  const current = useRef<Editing>(null);
+  const setEditing = (next: Editing | ((e: Editing) => Editing)) => {
+    const value = typeof next === 'function' ? next(current.current) : next;
+    current.current = value;
+    setEditingState(value);
+  };
+  // The column a run of Tabs began in: Enter after it goes back there on the next row.
+  const tabRunStart = useRef<number | null>(null);
 
   const canEdit = (p: CellPosition) =>
     !!applyEdits && isEditableValue(valueAt(p), columns[p.columnIndex]?.type ?? 'Text');
-  const startEdit = (p: CellPosition, draft?: string) => {
+  const startEdit = (p: CellPosition, mode: 'typed' | 'inPlace', draft?: string) => {
     if (!canEdit(p)) return;
-    const current = valueAt(p);
-    setEditing({ ...p, draft: draft ?? (current === null || current === undefined ? '' : String(current)) });
+    setSelected(p);
+    setEditing({ ...p, mode, draft: draft ?? cellText(valueAt(p)) ?? '' });
   };
   const commit = () => {
-    if (!editing) return;
-    const row = rows[editing.rowIndex];
-    const column = columns[editing.columnIndex];
-    const previous = valueAt(editing);
+    const edit = current.current;
+    if (!edit) return;
     setEditing(null);
     options.scroller.current?.focus();
+    const row = rows[edit.rowIndex];
+    const column = columns[edit.columnIndex];
     if (!row || !column || !applyEdits) return;
-    const value = editing.draft === '' ? null : editing.draft;
-    if ((previous ?? null) === value) return;
-    applyEdits([{ rowId: row._row_id, columnKey: column.key, value, previous: (previous ?? null) as string | null }]);
+    const value = edit.draft === '' ? null : edit.draft;
+    const previous = cellText(valueAt(edit));
+    if (previous === value) return;
+    applyEdits([{ rowId: row._row_id, columnKey: column.key, value, previous }]);
   };
 
+  const goTo = (p: CellPosition) => {
+    setSelected(p);
+    options.scrollToRow(p.rowIndex);
+  };
   const move = (dRow: number, dCol: number) => {
-    setSelected((p) => {
-      const from = p ?? { rowIndex: 0, columnIndex: 0 };
-      const next = {
-        rowIndex: Math.max(0, Math.min(rows.length - 1, from.rowIndex + dRow)),
-        columnIndex: Math.max(0, Math.min(columns.length - 1, from.columnIndex + dCol)),
-      };
-      options.scrollToRow(next.rowIndex);
-      return next;
+    const from = selected ?? { rowIndex: 0, columnIndex: 0 };
+    goTo(selected ? clampMove(from, dRow, dCol, rows.length, columns.length) : from);
+  };
+  const tab = (step: 1 | -1) => {
+    const from = selected ?? { rowIndex: 0, columnIndex: 0 };
+    if (tabRunStart.current === null) tabRunStart.current = from.columnIndex;
+    goTo(tabMove(from, step, rows.length, columns.length));
+  };
+  const enterMove = (up: boolean) => {
+    const from = selected ?? { rowIndex: 0, columnIndex: 0 };
+    const column = !up && tabRunStart.current !== null ? tabRunStart.current : from.columnIndex;
+    tabRunStart.current = null;
+    const rowIndex = Math.max(0, Math.min(rows.length - 1, from.rowIndex + (up ? -1 : 1)));
+    goTo({ rowIndex, columnIndex: column });
+  };
+
+  /** Edits that set every editable cell of `r` by `valueFor`, skipping cells that would not change. */
+  const editsIn = (r: CellRange, valueFor: (p: CellPosition) => string | null): CellEdit[] =>
+    cellsOf(r).flatMap((p) => {
+      const row = rows[p.rowIndex];
+      const column = columns[p.columnIndex];
+      if (!row || !column || !canEdit(p)) return [];
+      const previous = cellText(valueAt(p));
+      const value = valueFor(p);
+      return previous === value ? [] : [{ rowId: row._row_id, columnKey: column.key, value, previous }];
     });
+  const clearRange = () => {
+    if (range && applyEdits) applyEdits(editsIn(range, () => null));
+  };
+  const fillDown = () => {
+    if (!range || !applyEdits || range.bottom === range.top) return;
+    const below = { ...range, top: range.top + 1 };
+    applyEdits(editsIn(below, (p) => cellText(valueAt({ rowIndex: range.top, columnIndex: p.columnIndex }))));
+  };
+
+  const onEditingKey = (event: React.KeyboardEvent, edit: NonNullable<Editing>) => {
+    const delta = ARROWS[event.key];
+    const plain = !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (event.key === 'Enter' && plain) {
+      event.preventDefault();
+      commit();
+      enterMove(event.shiftKey);
+    } else if (event.key === 'Tab' && plain) {
+      event.preventDefault();
+      commit();
+      tab(event.shiftKey ? -1 : 1);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      commit();
+    } else if (event.key === 'F2') {
+      event.preventDefault();
+      setEditing({ ...edit, mode: 'inPlace' });
+    } else if (delta && edit.mode === 'typed' && plain && !event.shiftKey) {
+      event.preventDefault();
+      commit();
+      tabRunStart.current = null;
+      move(...delta);
+    } else if (event.target === options.scroller.current && event.key.length === 1 && plain) {
+      // A key that reached the grid before the text box took focus still belongs to the draft.
+      event.preventDefault();
+      setEditing({ ...edit, draft: edit.draft + event.key });
+    }
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (editing) {
-      if (event.key === 'Escape' || event.key === 'Enter') {
-        event.preventDefault();
-        commit();
-        if (event.key === 'Enter') move(1, 0);
-      }
+    const edit = current.current;
+    if (edit) {
+      onEditingKey(event, edit);
       return;
     }
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const delta = ARROWS[event.key];
     if (delta && event.altKey && delta[0] !== 0 && selected && options.onMoveRow) {
       event.preventDefault();
       options.onMoveRow(selected.rowIndex, delta[0] as -1 | 1);
+    } else if (delta && event.shiftKey && selected) {
+      event.preventDefault();
+      const focus = selection.selection?.focus ?? selected;
+      const to = mod
+        ? edgeOf(focus, delta, rows.length, columns.length)
+        : clampMove(focus, delta[0], delta[1], rows.length, columns.length);
+      selection.extendTo(to);
+      options.scrollToRow(to.rowIndex);
     } else if (delta) {
       event.preventDefault();
-      move(...delta);
-    } else if (selected && event.key === 'Enter') {
+      tabRunStart.current = null;
+      if (mod && selected) goTo(edgeOf(selected, delta, rows.length, columns.length));
+      else move(...delta);
+    } else if (event.key === 'Tab' && selected) {
       event.preventDefault();
-      startEdit(selected);
-    } else if (selected && (event.key === 'Delete' || event.key === 'Backspace') && canEdit(selected)) {
+      tab(event.shiftKey ? -1 : 1);
+    } else if (event.key === 'Escape' && selected) {
       event.preventDefault();
-      setEditing({ ...selected, draft: '' });
-    } else if (selected && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const stretched = range && (range.bottom > range.top || range.right > range.left);
+      setSelected(stretched ? selected : null);
+    } else if (mod && key === 'c' && selected) {
+      // Not prevented: the browser's copy event carries the range too (clipboard side).
+      options.onCopy();
+    } else if (mod && key === 'a' && rows.length > 0 && columns.length > 0) {
       event.preventDefault();
-      startEdit(selected, event.key);
+      selection.setSelection({
+        active: { rowIndex: 0, columnIndex: 0 },
+        focus: { rowIndex: rows.length - 1, columnIndex: columns.length - 1 },
+      });
+    } else if (!selected || !applyEdits) {
+      return;
+    } else if (event.key === 'Enter' && event.shiftKey) {
+      event.preventDefault();
+      enterMove(true);
+    } else if ((event.key === 'Enter' && !mod) || event.key === 'F2') {
+      event.preventDefault();
+      tabRunStart.current = null;
+      startEdit(selected, 'inPlace');
+    } else if (event.key === 'Delete' || event.key === 'Backspace') {
+      event.preventDefault();
+      clearRange();
+    } else if (mod && key === 'd') {
+      event.preventDefault();
+      fillDown();
+    } else if (event.key.length === 1 && !mod && !event.altKey) {
+      event.preventDefault();
+      startEdit(selected, 'typed', event.key);
     }
   };
 
-  const onPaste = (event: React.ClipboardEvent) => {
-    if (editing || !selected || !applyEdits) return;
-    event.preventDefault();
-    const block = splitPaste(event.clipboardData.getData('text/plain'));
-    const edits: CellEdit[] = [];
-    block.forEach((cells, r) =>
-      cells.forEach((text, c) => {
-        const p = { rowIndex: selected.rowIndex + r, columnIndex: selected.columnIndex + c };
-        const row = rows[p.rowIndex];
-        const column = columns[p.columnIndex];
-        if (!row || !column || !canEdit(p)) return;
-        const previous = (valueAt(p) ?? null) as string | null;
-        edits.push({ rowId: row._row_id, columnKey: column.key, value: text === '' ? null : text, previous });
-      }),
-    );
-    applyEdits(edits);
+  return {
+    editing,
+    setDraft: (draft: string) => setEditing((e) => (e ? { ...e, draft } : e)),
+    startEdit,
+    commit,
+    onKeyDown,
+    canEdit,
   };
+}
 
-  return { editing, setEditing, startEdit, commit, onKeyDown, onPaste };
+/** Ctrl/Cmd+arrow: the first or last row or column in that direction. */
+function edgeOf(p: CellPosition, [dRow, dCol]: [number, number], rows: number, columns: number): CellPosition {
+  return {
+    rowIndex: dRow < 0 ? 0 : dRow > 0 ? rows - 1 : p.rowIndex,
+    columnIndex: dCol < 0 ? 0 : dCol > 0 ? columns - 1 : p.columnIndex,
+  };
 }
