@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Skeleton, Stack, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
@@ -10,14 +10,16 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CsvImportAnswer, TableChange } from '../../shared/static-tables';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataGrid } from '../components/data-grid/data-grid';
-import type { GridRow, GridSource } from '../components/data-grid/types';
+import type { DataGridProps, GridRow, GridSource } from '../components/data-grid/types';
 import { gridSearchSchema } from '../components/data-grid/url-state';
 import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
+import { ViewOnlyBadge } from '../components/view-only-badge';
+import { useAccess } from '../lib/use-access';
 import { errorMessage } from '../lib/error-message';
 import { http } from '../lib/http';
 import { trpc, trpcUtils } from '../trpc';
@@ -71,17 +73,18 @@ function StaticTablePage() {
     [id],
   );
 
-  const refresh = () => Promise.all([utils.staticTables.get.invalidate({ id }), utils.staticTables.list.invalidate()]);
-  const changes = useTableChanges(id, source);
+  const refresh = useCallback(
+    () => Promise.all([utils.staticTables.get.invalidate({ id }), utils.staticTables.list.invalidate()]),
+    [utils, id],
+  );
+  const changes = useTableChanges(id, source, refresh);
   const { history, setSaveState } = changes;
-  // Rows and columns added or removed: the table and its rows are read again once saved.
-  const structural = useMutation({
-    mutationFn: (batch: TableChange[]) => changes.send(batch),
-    onSuccess: async () => {
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: source.key });
-    },
-  });
+  const [discarding, setDiscarding] = useState(false);
+  // A read_only member sees the table in view mode: no edit control, nothing edited by typing.
+  const access = useAccess();
+  const { canWrite } = access;
+  // Rows and columns added or removed: saved in turn with the edits, then the table is read again.
+  const structural = useMutation({ mutationFn: (batch: TableChange[]) => changes.send(batch) });
   const rename = trpc.staticTables.rename.useMutation({ onSuccess: refresh });
   const remove = trpc.staticTables.delete.useMutation({
     onSuccess: async () => {
@@ -124,47 +127,66 @@ function StaticTablePage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
-          <SaveOnBlurInput
-            aria-label="Table name"
-            value={data.name}
-            variant="unstyled"
-            size="lg"
-            fw={650}
-            w={420}
-            onSave={(name) => rename.mutateAsync({ id, name })}
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="sm" wrap="wrap" style={{ flex: 1, minWidth: 0 }}>
+          {canWrite ? (
+            <SaveOnBlurInput
+              aria-label="Table name"
+              value={data.name}
+              variant="unstyled"
+              size="lg"
+              fw={650}
+              w={420}
+              maw="100%"
+              onSave={(name) => rename.mutateAsync({ id, name })}
+            />
+          ) : (
+            <>
+              <Title order={2} size="h3">
+                {data.name}
+              </Title>
+              {!access.loading && <ViewOnlyBadge />}
+            </>
+          )}
+          <SaveIndicator
+            state={changes.saveState}
+            progress={changes.progress}
+            failure={changes.failure}
+            unsavedCount={changes.unsavedCount}
+            onRetry={changes.retry}
+            onDiscard={() => setDiscarding(true)}
           />
-          <SaveIndicator state={changes.saveState} />
         </Group>
-        <Group gap="xs" wrap="nowrap">
-          <Tooltip label="Undo (Ctrl+Z)">
-            <Button size="xs" variant="default" aria-label="Undo" disabled={!history.canUndo} onClick={history.undo}>
-              <IconArrowBackUp size={16} />
-            </Button>
-          </Tooltip>
-          <Tooltip label="Redo (Ctrl+Shift+Z)">
-            <Button size="xs" variant="default" aria-label="Redo" disabled={!history.canRedo} onClick={history.redo}>
-              <IconArrowForwardUp size={16} />
-            </Button>
-          </Tooltip>
-          <FileButton accept="text/csv,.csv" onChange={(file) => void importCsv(file)}>
-            {(props) => (
-              <Button {...props} size="xs" variant="default" leftSection={<IconFileImport size={16} />}>
-                Import CSV
+        {canWrite && (
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Undo (Ctrl+Z)">
+              <Button size="xs" variant="default" aria-label="Undo" disabled={!history.canUndo} onClick={history.undo}>
+                <IconArrowBackUp size={16} />
               </Button>
-            )}
-          </FileButton>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => setDeleting(true)}
-          >
-            Delete
-          </Button>
-        </Group>
+            </Tooltip>
+            <Tooltip label="Redo (Ctrl+Shift+Z)">
+              <Button size="xs" variant="default" aria-label="Redo" disabled={!history.canRedo} onClick={history.redo}>
+                <IconArrowForwardUp size={16} />
+              </Button>
+            </Tooltip>
+            <FileButton accept="text/csv,.csv" onChange={(file) => void importCsv(file)}>
+              {(props) => (
+                <Button {...props} size="xs" variant="default" leftSection={<IconFileImport size={16} />}>
+                  Import CSV
+                </Button>
+              )}
+            </FileButton>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => setDeleting(true)}
+            >
+              Delete
+            </Button>
+          </Group>
+        )}
       </Group>
       {imported && (
         <ImportReport fileName={imported.fileName} answer={imported.answer} onClose={() => setImported(null)} />
@@ -174,38 +196,54 @@ function StaticTablePage() {
         source={source}
         query={grid.query}
         onQueryChange={grid.setQuery}
-        onEdit={changes.onEdit}
-        onColumnSettings={setSettingsFor}
         chunkSize={STATIC_TABLE_CHUNK}
         pagination={grid.pagination}
         onViewChange={grid.setView}
         downloadUrl={`/api/tables/StaticTable/${encodeURIComponent(id)}/download`}
-        onDeleteRow={(rowId) => structural.mutate([{ kind: 'deleteRows', rowIds: [Number(rowId)] }])}
-        onMoveRow={changes.onMoveRow}
-        onDeleteColumn={setDeletingColumn}
-        onMoveColumn={(columnKey, toIndex) => structural.mutate([{ kind: 'moveColumn', columnKey, toIndex }])}
-        actions={
-          <>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconRowInsertBottom size={14} />}
-              onClick={() => structural.mutate([{ kind: 'addRows', count: 1 }])}
-            >
-              Add row
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconColumnInsertRight size={14} />}
-              onClick={() =>
-                structural.mutate([{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }])
-              }
-            >
-              Add column
-            </Button>
-          </>
-        }
+        unsaved={changes.unsaved}
+        markUnsaved={changes.saveState === 'error'}
+        {...(canWrite &&
+          ({
+            onEdit: changes.onEdit,
+            onPaste: changes.onPaste,
+            onColumnSettings: setSettingsFor,
+            onDeleteRow: (rowId) => structural.mutate([{ kind: 'deleteRows', rowIds: [Number(rowId)] }]),
+            onMoveRow: changes.onMoveRow,
+            onDeleteColumn: setDeletingColumn,
+            onMoveColumn: (columnKey, toIndex) => structural.mutate([{ kind: 'moveColumn', columnKey, toIndex }]),
+            actions: (
+              <>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconRowInsertBottom size={14} />}
+                  onClick={() => structural.mutate([{ kind: 'addRows', count: 1 }])}
+                >
+                  Add row
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconColumnInsertRight size={14} />}
+                  onClick={() =>
+                    structural.mutate([{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }])
+                  }
+                >
+                  Add column
+                </Button>
+              </>
+            ),
+          } satisfies Partial<DataGridProps>))}
+      />
+      <ConfirmDialog
+        opened={discarding}
+        danger
+        message={`Give up ${changes.unsavedCount === 1 ? 'the change' : `the ${changes.unsavedCount.toLocaleString()} changes`} not saved? The table is read again as the server has it.`}
+        onCancel={() => setDiscarding(false)}
+        onConfirm={() => {
+          changes.discard();
+          setDiscarding(false);
+        }}
       />
       <ConfirmDialog
         opened={deleting}

@@ -1,8 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { NewColumn } from '../../components/data-grid/paste-plan';
 import type { CellEdit } from '../../components/data-grid/types';
 
-/** One undoable step: a batch of cell edits (one typed cell, one paste) or one row move. */
-export type EditStep = { kind: 'cells'; edits: CellEdit[] } | { kind: 'moveRow'; rowId: number; toRowId: number };
+/**
+ * A paste that grew the table (`paste`), or its undoing (`unpaste`, which removes the rows and
+ * columns it added and puts the earlier values back). Both share `saved`, filled in as the paste is
+ * saved: the key the table gave each new column (by its stand-in key) and the ids of added rows.
+ */
+export interface PasteStep {
+  kind: 'paste' | 'unpaste';
+  edits: CellEdit[];
+  newColumns: NewColumn[];
+  newRows: Record<string, string | null>[];
+  saved: { keys: Map<string, string>; rowIds: number[] };
+}
+
+/** One undoable step: a batch of cell edits (a typed cell, a clear, a fill, a paste), a row move, or a growing paste. */
+export type EditStep =
+  { kind: 'cells'; edits: CellEdit[] } | { kind: 'moveRow'; rowId: number; toRowId: number } | PasteStep;
 
 /**
  * The step that undoes `step`: cell edits put the previous values back; a row move is undone by
@@ -10,6 +25,8 @@ export type EditStep = { kind: 'cells'; edits: CellEdit[] } | { kind: 'moveRow';
  */
 export function invertStep(step: EditStep): EditStep {
   if (step.kind === 'moveRow') return { kind: 'moveRow', rowId: step.toRowId, toRowId: step.rowId };
+  if (step.kind === 'paste' || step.kind === 'unpaste')
+    return { ...step, kind: step.kind === 'paste' ? 'unpaste' : 'paste' };
   return { kind: 'cells', edits: step.edits.map((e) => ({ ...e, value: e.previous, previous: e.value })) };
 }
 
@@ -61,5 +78,11 @@ export function useEditHistory(apply: (step: EditStep) => void) {
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo]);
 
-  return { record, undo, redo, canUndo: past.length > 0, canRedo: future.length > 0 };
+  /** Forgets every step (their changes were given up unsaved). */
+  const clear = useCallback(() => {
+    setPast([]);
+    setFuture([]);
+  }, []);
+
+  return { record, undo, redo, clear, canUndo: past.length > 0, canRedo: future.length > 0 };
 }
