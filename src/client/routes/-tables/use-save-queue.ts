@@ -78,7 +78,7 @@ export function useSaveQueue(id: string) {
           notifications.show({
             color: 'red',
             title: 'Could not save the change',
-            message: `${errorMessage(error)} The values stay on screen, marked unsaved, until you retry.`,
+            message: `${sentence(errorMessage(error))} The values stay on screen, marked unsaved, until you retry.`,
           });
         }
       } finally {
@@ -192,3 +192,6 @@ function snapshotOf(queue: readonly QueueItem[], progress: SaveProgress): Snapsh
     progress: progress.total > 0 ? { ...progress } : null,
   };
 }
+
+/** A message as a sentence, so another can follow it. */
+const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
