@@ -39,12 +39,14 @@ export {
   FORMULA_FUNCTION_TABLE,
   MAX_FORMULA_LENGTH,
   compileFormula,
+  formulaNamesToKeys,
   parseFormula,
   referencedColumnKeys,
   type CompiledFormula,
   type FormulaAst,
   type FormulaScope,
   type FormulaType,
+  type KeyedFormula,
 } from './formula';
 export { DATE_GRAINS, type DateGrain } from './dialect';
 export { DEFAULT_SUBQUERY_ALIAS, relationSource } from './relation-source';
@@ -59,6 +61,8 @@ export {
   removedColumnMessage,
   validateModel,
   compileModelPageInBaseOrder,
+  displayAliases,
+  renameItems,
   type ColumnIssue,
   type CompiledModel,
   type FilterIssue,

@@ -177,7 +177,7 @@ export interface Model extends ModelDefinition {
   activeVersionId: string | null;
   sources: ModelSourceSummary[];
   errors: ModelErrors;
-  /** The SELECT the version's rows come from, formatted, values written as literals ("Show SQL"). */
+  /** The SELECT the version's rows come from, formatted, values written as literals, columns named by their display names ("Show SQL"; the published view names them by key). */
   viewSql: string;
   modifiedAt: string;
 }

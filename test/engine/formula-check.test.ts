@@ -20,8 +20,8 @@ function errorCase(text: string, message: string, code: ModelErrorCode, part: st
 
 describe('formula type errors', () => {
   it.each<ErrorCase>([
-    errorCase('[amount] + [abcd]', 'Unknown column [abcd]', 'unknown_column', '[abcd]'),
-    errorCase('[a]]b]', 'Unknown column [a]]b]', 'unknown_column'),
+    errorCase('[amount] + [abcd]', 'Unknown column [abcd] at position 12', 'unknown_column', '[abcd]'),
+    errorCase('[a]]b]', 'Unknown column [a]]b] at position 1', 'unknown_column'),
     errorCase('1 + FOO(1)', 'Unknown function FOO', 'unknown_function', 'FOO'),
     errorCase('sum([amount])', 'Unknown function SUM', 'unknown_function', 'sum'),
     errorCase('IF([active], 1)', 'IF expects 3 arguments, got 2', 'formula_type'),

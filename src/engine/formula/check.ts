@@ -13,7 +13,8 @@ import { exactParam } from '../filters/operands';
 import type { CompareOp, Expr } from '../sql-ast';
 import { parseExactNumber } from '../values/exact-number';
 import type { FormulaAst, Span } from './ast';
-import { formulaError } from './formula-error';
+import { columnReference } from '../../shared/formula-text';
+import { formulaError, positionOf } from './formula-error';
 import { findFunction } from './functions';
 import { nonZero } from './functions/number';
 import { CallContext, type FormulaFunction } from './functions/spec';
@@ -104,7 +105,7 @@ export class FormulaChecker {
   private column(node: Node<'column'>, span: Span): Typed {
     const column = this.scope.resolve(node.key);
     if (!column) {
-      throw formulaError(`Unknown column [${node.key.replaceAll(']', ']]')}]`, 'unknown_column', span);
+      throw formulaError(`Unknown column ${columnReference(node.key)} at ${positionOf(span)}`, 'unknown_column', span);
     }
     // Text columns may be UUID, ENUM, ...: text functions and comparisons work on their text.
     const expr: Expr = column.type === 'Text' ? { kind: 'text-of', expr: column.expr, shape: 'scalar' } : column.expr;

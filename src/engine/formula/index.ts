@@ -16,6 +16,7 @@ export type { FormulaScope } from './check';
 export { FORMULA_FUNCTION_TABLE } from './functions';
 export type { FormulaFunction, FunctionCategory } from './functions/spec';
 export { MAX_FORMULA_LENGTH, parseFormula } from './parser';
+export { formulaNamesToKeys, type KeyedFormula } from './names';
 export type { FormulaType } from './types';
 
 export interface CompiledFormula {

@@ -1,9 +1,11 @@
 /**
  * Formula text to tokens, each with its place in the text. Quoted text doubles its quote
- * (`'it''s'`), column keys in brackets double `]` (`[a]]b]` is the key `a]b`); there are no
- * backslash escapes, so what a user sees is what the value is.
+ * (`'it''s'`), column names in brackets double `]` (`[a]]b]` is the column `a]b`); there are no
+ * backslash escapes, so what a user sees is what the value is. The escape is shared with the
+ * editor and the server (src/shared/formula-text.ts), so all three read a formula alike.
  */
 import type { Span } from './ast';
+import { readDelimited } from '../../shared/formula-text';
 import { formulaError, positionOf } from './formula-error';
 
 export const SYMBOLS = ['+', '-', '*', '/', '%', '&', '=', '<>', '!=', '<', '<=', '>', '>=', '(', ')', ','] as const;
@@ -72,23 +74,6 @@ function readToken(text: string, start: number): Token {
   const shown = String.fromCodePoint(text.codePointAt(start)!);
   const span = { start, end: start + shown.length };
   throw formulaError(`Unexpected character ${JSON.stringify(shown)} at ${positionOf(span)}`, 'formula_syntax', span);
-}
-
-/** Reads up to a closing `close` that is not doubled; returns the content with doubled closers made single. */
-function readDelimited(text: string, start: number, close: string): { content: string; end: number } | null {
-  let content = '';
-  let index = start + 1;
-  for (;;) {
-    const next = text.indexOf(close, index);
-    if (next === -1) return null;
-    content += text.slice(index, next);
-    if (text[next + 1] === close) {
-      content += close;
-      index = next + 2;
-    } else {
-      return { content, end: next + 1 };
-    }
-  }
 }
 
 function readQuoted(text: string, start: number): Token {

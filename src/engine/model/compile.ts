@@ -13,6 +13,7 @@ import { renderSelect } from '../render';
 import type { Expr, SelectStatement, TableSource } from '../sql-ast';
 import type { CompiledQuery } from '../sql';
 import type { CompiledModel, ModelOutputColumn, ModelSourceSpec, ModelSpec } from './ir';
+import { displayAliases } from './display-aliases';
 import { compileJoinCondition } from './join-conditions';
 import { buildJoinTree, type PlacedSource } from './join-tree';
 import { removedColumnMessage } from './messages';
@@ -22,6 +23,11 @@ import { SourceIndex } from './sources';
 export interface ModelCompileOptions {
   /** Defaults to DuckDB. */
   dialect?: SqlDialect;
+  /**
+   * How the columns are named in the SELECT: by key (default: what views, pages and exports read)
+   * or by display name, unique ("Show SQL", display-aliases.ts). The rows are the same.
+   */
+  columnAliases?: 'keys' | 'displayNames';
 }
 
 const tableSource = ({ source, alias }: PlacedSource): TableSource => ({
@@ -90,7 +96,7 @@ function checkReferences(spec: ModelSpec, keys: ReadonlySet<string>): void {
   });
 }
 
-export function compileModelSelect(spec: ModelSpec, _options: ModelCompileOptions = {}): CompiledModel {
+export function compileModelSelect(spec: ModelSpec, options: ModelCompileOptions = {}): CompiledModel {
   if (spec.columns.length === 0) {
     throw new ModelError('The model has no columns yet. Add a column.', 'empty_model', ['columns']);
   }
@@ -109,9 +115,11 @@ export function compileModelSelect(spec: ModelSpec, _options: ModelCompileOption
     { columns: output, rowKey: null },
     new Map<string, Expr>(columns.map((column) => [column.spec.columnKey, column.expr])),
   );
+  const aliases =
+    options.columnAliases === 'displayNames' ? displayAliases(output) : output.map((column) => column.columnKey);
   const statement: SelectStatement = {
     kind: 'select',
-    items: columns.map((column) => ({ expr: column.expr, alias: column.spec.columnKey })),
+    items: columns.map((column, i) => ({ expr: column.expr, alias: aliases[i]! })),
     from: tableSource(tree.base),
     joins: tree.joins.map((join) => ({
       type: join.type,

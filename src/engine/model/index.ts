@@ -5,6 +5,7 @@
  */
 export { compileModelSelect, compileModelView, modelRelation, type ModelCompileOptions } from './compile';
 export { compileModelPageInBaseOrder } from './base-order';
+export { displayAliases, renameItems } from './display-aliases';
 export {
   JOIN_OPERATORS,
   JOIN_TYPES,

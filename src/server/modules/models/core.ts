@@ -74,7 +74,8 @@ export function createModelCore(deps: Deps) {
       pivots: definition.pivots,
       sources: sources.map((s) => ({ sourceId: s.sourceId, sourceType: s.sourceType, name: s.name })),
       errors: described.errors,
-      viewSql: described.viewSql,
+      // What "Show SQL" shows: the view's query with columns named for people (same rows).
+      viewSql: described.shownSql,
       modifiedAt: version.modifiedAt,
     };
   }
@@ -190,15 +191,19 @@ export function createModelCore(deps: Deps) {
     return present(ctx, model, version);
   }
 
-  /** A formula that does not parse or type-check is not saved: the caller gets its message. */
+  /**
+   * A formula as typed (columns by name) in its stored form (columns by key); one that does not
+   * parse, names an unknown or ambiguous column or does not type-check is refused with its message.
+   */
   function refuseBadFormula(
     definition: ModelDefinition,
     sources: LoadedSource[],
     formula: string,
     columnKey: string | null,
-  ): void {
+  ): string {
     const result = checkFormula(definition, sources, formula, columnKey);
-    if (!result.valid) throw badInput(result.message ?? 'The formula is not valid.');
+    if (!result.valid || result.keyed === null) throw badInput(result.message ?? 'The formula is not valid.');
+    return result.keyed;
   }
 
   return {

@@ -1,11 +1,15 @@
 import {
   compileModelSelect,
+  displayAliases,
+  formulaNamesToKeys,
   isModelError,
   referencedColumnKeys,
   renderForDisplay,
   renderSelect,
+  renameItems,
   validateModel,
   type CompiledModel,
+  type KeyedFormula,
   type ModelSpec,
 } from '../../../engine';
 import type { ModelColumn, ModelDefinition, ModelErrors, ValidateFunctionResult } from '../../../shared/models';
@@ -19,7 +23,10 @@ export interface DescribedDefinition {
   compiled: CompiledModel | null;
   /** Why it cannot be compiled, in words for the user. */
   problem: string | null;
+  /** The SELECT of the published view: columns named by key, as pages, exports and other models read them. */
   viewSql: string;
+  /** The same SELECT with columns named by display name (unique), for people ("Show SQL"). */
+  shownSql: string;
   /** Model versions this definition reads (for cycle checks). */
   dependsOn: string[];
 }
@@ -95,27 +102,46 @@ export function describeDefinition(definition: ModelDefinition, sources: LoadedS
   const missing = sources.filter((s) => s.missing);
   if (!problem && missing.length > 0) problem = `${missing[0]?.name ?? 'A source'} is no longer available.`;
   const viewSql = compiled ? renderForDisplay(renderSelect(compiled.statement)) : '';
-  return { columns, errors, compiled, problem, viewSql, dependsOn };
+  const shownSql = compiled
+    ? renderForDisplay(renderSelect(renameItems(compiled.statement, displayAliases(compiled.columns))))
+    : '';
+  return { columns, errors, compiled, problem, viewSql, shownSql, dependsOn };
 }
 
 const CHECK_KEY = '_formula_check';
 
+/** A checked formula: valid ones carry their stored form (`[key]` references). */
+export type CheckedFormula = ValidateFunctionResult & { keyed: string | null };
+
+function invalid(message: string, start: number | null, end: number | null, dependentColumnKeys: string[]) {
+  return { valid: false, message, start, end, type: null, dependentColumnKeys, keyed: null };
+}
+
 /**
- * Checks a formula as the column `columnKey` (or a new column) of the model: syntax, names and
- * types, in the model's own column scope. Problems elsewhere in the model do not make it invalid.
+ * Checks a formula as typed (columns by display name, or by key) as the column `columnKey` (or a
+ * new column) of the model: syntax, names and types, in the model's own column scope. Positions
+ * point into the typed text. Problems elsewhere in the model do not make it invalid.
  */
 export function checkFormula(
   definition: ModelDefinition,
   sources: LoadedSource[],
   formula: string,
   columnKey: string | null,
-): ValidateFunctionResult {
+): CheckedFormula {
   const key = columnKey && definition.columns.some((c) => c.columnKey === columnKey) ? columnKey : CHECK_KEY;
+  let keyed: KeyedFormula;
+  try {
+    keyed = formulaNamesToKeys(formula, definition.columns);
+  } catch (error) {
+    if (!isModelError(error)) throw error;
+    const [, start, end] = error.location;
+    return invalid(error.message, typeof start === 'number' ? start : null, typeof end === 'number' ? end : null, []);
+  }
   const existing = definition.columns.find((c) => c.columnKey === key);
   const label = existing?.displayName ?? 'New column';
   const checked: ModelColumn = {
     ...(existing ?? blankColumn(key, label, definition.columns.length)),
-    function: formula,
+    function: keyed.text,
     sourceColumn: null,
     castTo: null,
   };
@@ -124,31 +150,24 @@ export function checkFormula(
     : [...definition.columns, checked];
   const spec = toModelSpec({ ...definition, columns }, sources);
   const index = columns.findIndex((c) => c.columnKey === key);
-  let dependentColumnKeys: string[] = [];
+  const dependentColumnKeys = referencedColumnKeys(keyed.text);
   try {
-    dependentColumnKeys = referencedColumnKeys(formula);
     const compiled = compileModelSelect(spec);
     const type = compiled.columns.find((c) => c.columnKey === key)?.type ?? null;
-    return { valid: true, message: null, start: null, end: null, type, dependentColumnKeys };
+    return { valid: true, message: null, start: null, end: null, type, dependentColumnKeys, keyed: keyed.text };
   } catch (error) {
     if (!isModelError(error)) throw error;
     const [area, at, field, start, end] = error.location;
     const inThisColumn = area === 'columns' && at === index;
     const fromFormula = area === 'function';
     if (!inThisColumn && !fromFormula) {
-      return { valid: true, message: null, start: null, end: null, type: null, dependentColumnKeys };
+      return { valid: true, message: null, start: null, end: null, type: null, dependentColumnKeys, keyed: keyed.text };
     }
     const prefix = `Column "${label}": `;
     const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
     const span = fromFormula ? [at, field] : [start, end];
-    return {
-      valid: false,
-      message,
-      start: typeof span[0] === 'number' ? span[0] : null,
-      end: typeof span[1] === 'number' ? span[1] : null,
-      type: null,
-      dependentColumnKeys,
-    };
+    const typed = (offset: unknown) => (typeof offset === 'number' ? keyed.toTyped(offset) : null);
+    return invalid(message, typed(span[0]), typed(span[1]), dependentColumnKeys);
   }
 }
 

@@ -128,13 +128,14 @@ export function createModelsService(deps: Deps) {
         const withSource = input.sourceColumn
           ? [...sources, ...(await loadSources(db, ctx.accountId, [input.sourceColumn]))]
           : sources;
-        if (input.function) refuseBadFormula(definition, withSource, input.function, null);
-        return addColumn(definition, input, withSource).definition;
+        const formula = input.function ? refuseBadFormula(definition, withSource, input.function, null) : null;
+        return addColumn(definition, formula ? { ...input, function: formula } : input, withSource).definition;
       }),
     updateColumn: (ctx: AccountContext, id: string, columnKey: string, input: UpdateColumnRequest) =>
       editDraft(ctx, id, (definition, sources) => {
-        if (input.function !== undefined) refuseBadFormula(definition, sources, input.function, columnKey);
-        return updateColumn(definition, columnKey, input);
+        const formula =
+          input.function === undefined ? undefined : refuseBadFormula(definition, sources, input.function, columnKey);
+        return updateColumn(definition, columnKey, formula === undefined ? input : { ...input, function: formula });
       }),
     deleteColumn: (ctx: AccountContext, id: string, columnKey: string) =>
       editDraft(ctx, id, (definition) => deleteColumn(definition, columnKey)),
@@ -255,7 +256,13 @@ export function createModelsService(deps: Deps) {
       const found = await findVersion(db, ctx.accountId, versionId);
       if (!found) throw notFound(VERSION_NOT_FOUND);
       const { sources } = await describe(ctx, found.version.definition);
-      return checkFormula(found.version.definition, sources, input.function, input.columnKey ?? null);
+      const { keyed: _stored, ...result } = checkFormula(
+        found.version.definition,
+        sources,
+        input.function,
+        input.columnKey ?? null,
+      );
+      return result;
     },
 
     sourceOptions: async (ctx: AccountContext, id: string) => {
