@@ -5,6 +5,7 @@ import * as m0003 from './0003_models';
 import * as m0004 from './0004_integrations';
 import * as m0005 from './0005_warehouse_writes';
 import * as m0006 from './0006_retire_airbyte_command';
+import * as m0007 from './0007_model_draft_steps';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_integrations': m0004,
   '0005_warehouse_writes': m0005,
   '0006_retire_airbyte_command': m0006,
+  '0007_model_draft_steps': m0007,
 };

@@ -173,6 +173,8 @@ export const modelSchema = z.object({
   errors: modelErrorsSchema,
   viewSql: z.string(),
   modifiedAt: z.string(),
+  undoLabel: z.string().nullable(),
+  redoLabel: z.string().nullable(),
 }) satisfies z.ZodType<Model>;
 
 export const modelListItemSchema = z.object({

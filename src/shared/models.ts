@@ -180,6 +180,10 @@ export interface Model extends ModelDefinition {
   /** The SELECT the version's rows come from, formatted, values written as literals, columns named by their display names ("Show SQL"; the published view names them by key). */
   viewSql: string;
   modifiedAt: string;
+  /** What Undo would take back in the draft ("Add column Total"); null: nothing, or not the draft. */
+  undoLabel: string | null;
+  /** What Redo would bring back; null: nothing. */
+  redoLabel: string | null;
 }
 
 export interface ModelListItem {

@@ -16,6 +16,7 @@ export interface Database {
   static_table_columns: StaticTableColumnsTable;
   models: ModelsTable;
   model_versions: ModelVersionsTable;
+  model_draft_steps: ModelDraftStepsTable;
   integration_definitions: IntegrationDefinitionsTable;
   integration_definition_versions: IntegrationDefinitionVersionsTable;
   integrations: IntegrationsTable;
@@ -119,6 +120,22 @@ export interface ModelsTable {
   name: string;
   created_at: string;
   modified_at: string;
+}
+
+/** Undo and redo steps of a model's draft (migrations/0007_model_draft_steps.ts). */
+export interface ModelDraftStepsTable {
+  id: Generated<number>;
+  version_id: string;
+  /** 'undo' or 'redo'. */
+  kind: string;
+  /** What the change did, for the button's tooltip ("Add column Total"). */
+  label: string;
+  /** JSON of the ModelDefinition to go back (or forward) to. */
+  definition: string;
+  depends_on: string;
+  /** 1 when the change made the draft: undoing it removes the draft. */
+  created_draft: number;
+  created_at: string;
 }
 
 export interface ModelVersionsTable {

@@ -18,6 +18,7 @@ import {
   type ModelRow,
   type VersionRow,
 } from './repo';
+import { deleteStep, deleteSteps, lastStep, pushStep, stepLabels, type StepKind, type StepLabels } from './draft-steps';
 import { dependencyClosure, loadSources, referencedSources, withSourceTypes, type LoadedSource } from './sources';
 
 export const NOT_FOUND = 'Model not found.';
@@ -56,6 +57,7 @@ export function createModelCore(deps: Deps) {
     versions: VersionRow[],
     described: DescribedDefinition,
     sources: LoadedSource[],
+    steps: StepLabels,
   ): Model {
     const definition = version.definition;
     return {
@@ -77,13 +79,18 @@ export function createModelCore(deps: Deps) {
       // What "Show SQL" shows: the view's query with columns named for people (same rows).
       viewSql: described.shownSql,
       modifiedAt: version.modifiedAt,
+      undoLabel: version.status === 'Draft' ? steps.undo : null,
+      redoLabel: version.status === 'Draft' ? steps.redo : null,
     };
   }
+
+  const labelsOf = (version: VersionRow): Promise<StepLabels> =>
+    version.status === 'Draft' ? stepLabels(db, version.id) : Promise.resolve({ undo: null, redo: null });
 
   async function present(ctx: AccountContext, model: ModelRow, version: VersionRow): Promise<Model> {
     const versions = await listVersions(db, model.id);
     const { described, sources } = await describe(ctx, version.definition);
-    return toModel(model, version, versions, described, sources);
+    return toModel(model, version, versions, described, sources, await labelsOf(version));
   }
 
   /** The draft, made from the active (else newest) version when there is none yet. */
@@ -117,10 +124,14 @@ export function createModelCore(deps: Deps) {
     }
   }
 
-  /** Applies `edit` to the draft under the model's lock and answers the draft as the page shows it. */
+  /**
+   * Applies `edit` to the draft under the model's lock and answers the draft as the page shows it.
+   * The change is one undo step named `label` (draft-steps.ts); a change that changes nothing is none.
+   */
   async function editDraft(
     ctx: AccountContext,
     modelId: string,
+    label: string | ((definition: ModelDefinition) => string),
     edit: (definition: ModelDefinition, sources: LoadedSource[]) => ModelDefinition | Promise<ModelDefinition>,
   ): Promise<Model> {
     requireWriter(ctx);
@@ -142,12 +153,73 @@ export function createModelCore(deps: Deps) {
       const { described, sources } = result;
       // Stored with the types and problems found now, so lists and other models read them as shown.
       const saved: ModelDefinition = { ...next, columns: described.columns };
+      const changed = created || JSON.stringify(saved) !== JSON.stringify(draft.definition);
       const at = now();
-      await saveDefinition(db, draft.id, saved, described.dependsOn, at);
+      await db.transaction().execute(async (trx) => {
+        await saveDefinition(trx, draft.id, saved, described.dependsOn, at);
+        if (!changed) return;
+        const name = typeof label === 'string' ? label : label(draft.definition);
+        await pushStep(
+          trx,
+          draft.id,
+          {
+            kind: 'undo',
+            label: name,
+            definition: draft.definition,
+            dependsOn: draft.dependsOn,
+            createdDraft: created,
+          },
+          at,
+        );
+        await deleteSteps(trx, draft.id, 'redo');
+      });
       await touchModel(db, model.id, at);
       const versions = await listVersions(db, model.id);
       const version = versions.find((v) => v.id === draft.id) ?? { ...draft, definition: saved };
-      return toModel(model, version, versions, described, sources);
+      return toModel(model, version, versions, described, sources, await labelsOf(version));
+    });
+  }
+
+  /**
+   * Takes back the draft's last change (`undo`) or the last change taken back (`redo`). Undoing the
+   * change that made the draft removes the draft: the model is back at its published version.
+   */
+  async function step(ctx: AccountContext, modelId: string, kind: StepKind): Promise<Model> {
+    requireWriter(ctx);
+    const model = await mustModel(ctx, modelId);
+    return locked(ctx, modelId, async () => {
+      const versions = await listVersions(db, model.id);
+      const draft = versions.find((v) => v.status === 'Draft');
+      const last = draft && (await lastStep(db, draft.id, kind));
+      if (!draft || !last)
+        throw badInput(kind === 'undo' ? 'There is no change to undo.' : 'There is no change to redo.');
+      const at = now();
+      if (kind === 'undo' && last.createdDraft) {
+        await db.deleteFrom('model_versions').where('id', '=', draft.id).execute();
+        await touchModel(db, model.id, at);
+        return get(ctx, model.id, { draft: true });
+      }
+      const { described } = await describe(ctx, last.definition);
+      const saved: ModelDefinition = { ...last.definition, columns: described.columns };
+      const opposite: StepKind = kind === 'undo' ? 'redo' : 'undo';
+      await db.transaction().execute(async (trx) => {
+        await saveDefinition(trx, draft.id, saved, described.dependsOn, at);
+        await deleteStep(trx, last.id);
+        await pushStep(
+          trx,
+          draft.id,
+          {
+            kind: opposite,
+            label: last.label,
+            definition: draft.definition,
+            dependsOn: draft.dependsOn,
+            createdDraft: false,
+          },
+          at,
+        );
+      });
+      await touchModel(db, model.id, at);
+      return get(ctx, model.id, { draft: true });
     });
   }
 
@@ -217,6 +289,7 @@ export function createModelCore(deps: Deps) {
     ensureDraft,
     refuseCycles,
     editDraft,
+    step,
     get,
     createWith,
     refuseBadFormula,

@@ -19,7 +19,7 @@ export type VersionActivated = z.infer<typeof activatedSchema>;
 export function registerModelWrites(writes: WriteJournal): void {
   writes.register(VERSION_ACTIVATED, {
     payload: activatedSchema,
-    /** The previous active version becomes Inactive and the version Active. */
+    /** The previous active version becomes Inactive and the version Active (its draft steps dropped). */
     async apply(db: Db, { modelId, versionId, at }) {
       const active = await db
         .selectFrom('model_versions')
@@ -30,6 +30,8 @@ export function registerModelWrites(writes: WriteJournal): void {
         .execute();
       for (const { id } of active) await setStatus(db, id, 'Inactive', at);
       await setStatus(db, versionId, 'Active', at);
+      // A published version is no draft: its undo history ends here.
+      await db.deleteFrom('model_draft_steps').where('version_id', '=', versionId).execute();
       await touchModel(db, modelId, at);
     },
   });

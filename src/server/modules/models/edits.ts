@@ -83,6 +83,23 @@ export function updateColumn(definition: ModelDefinition, columnKey: string, inp
   return { ...definition, columns: definition.columns.map((c) => (c.columnKey === columnKey ? next : c)) };
 }
 
+/** The column's display name, for step labels (its key when it is gone). */
+export function columnName(definition: ModelDefinition, columnKey: string): string {
+  return definition.columns.find((c) => c.columnKey === columnKey)?.displayName ?? columnKey;
+}
+
+/** What an update does, in words, for the Undo button ("Rename column Amount to Total"). */
+export function updateLabel(definition: ModelDefinition, columnKey: string, input: UpdateColumn): string {
+  const name = columnName(definition, columnKey);
+  if (input.displayName !== undefined && input.displayName !== name)
+    return `Rename column ${name} to ${input.displayName}`;
+  if (input.function !== undefined) return `Edit formula of ${name}`;
+  if (input.castTo !== undefined) return `Convert column ${name}`;
+  if (input.format !== undefined) return `Format column ${name}`;
+  if (input.displayWidth !== undefined) return `Resize column ${name}`;
+  return `Edit column ${name}`;
+}
+
 /**
  * Removes the column. Whatever referenced it (function columns, filters, sort, pivots) keeps the
  * reference and shows the spec's "A column has been removed" problem until the user picks another.

@@ -414,6 +414,36 @@ export function registerModelsRest(app: FastifyInstance, deps: Deps, services: S
     deps,
     {
       method: 'POST',
+      path: '/api/models/{id}/undo',
+      summary: 'Take back the last change to the draft (one step; undoing the change that made the draft discards it)',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.undo(ctx, params.id),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/models/{id}/redo',
+      summary: 'Bring back the change Undo took back last',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      answers: MODEL,
+    },
+    async ({ ctx, params }) => models.redo(ctx, params.id),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
       path: '/api/models/{id}/duplicate',
       summary: 'A new model whose draft copies a version',
       tag,

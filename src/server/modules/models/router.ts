@@ -75,6 +75,12 @@ export const modelsRouter = router({
   revert: accountProcedure
     .input(byIdSchema)
     .mutation(({ ctx, input }) => ctx.services.models.revert(ctx.account, input.id)),
+  undo: accountProcedure
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => ctx.services.models.undo(ctx.account, input.id)),
+  redo: accountProcedure
+    .input(byIdSchema)
+    .mutation(({ ctx, input }) => ctx.services.models.redo(ctx.account, input.id)),
   setActive: accountProcedure
     .input(versionIdSchema)
     .mutation(({ ctx, input }) => ctx.services.models.setActive(ctx.account, input.versionId)),

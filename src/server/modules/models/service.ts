@@ -20,7 +20,7 @@ import type { AccountContext, Deps } from '../../context';
 import { badInput, conflict, notFound } from '../../errors';
 import { requireWriter } from '../accounts/access';
 import { checkFormula } from './describe';
-import { addColumn, checkJoins, deleteColumn, reorderColumns, updateColumn } from './edits';
+import { addColumn, checkJoins, columnName, deleteColumn, reorderColumns, updateColumn, updateLabel } from './edits';
 import { findVersion, listAccountVersions, listModelRows, listVersions, touchModel } from './repo';
 import { loadSources, referencedSources, sourceOptions } from './sources';
 import { activateVersion, deleteModel } from './views';
@@ -43,6 +43,7 @@ export function createModelsService(deps: Deps) {
     describe,
     present,
     editDraft,
+    step,
     get,
     createWith,
     refuseBadFormula,
@@ -124,7 +125,7 @@ export function createModelsService(deps: Deps) {
     },
 
     addColumn: (ctx: AccountContext, id: string, input: AddColumnRequest) =>
-      editDraft(ctx, id, async (definition, sources) => {
+      editDraft(ctx, id, `Add column ${input.displayName}`, async (definition, sources) => {
         const withSource = input.sourceColumn
           ? [...sources, ...(await loadSources(db, ctx.accountId, [input.sourceColumn]))]
           : sources;
@@ -132,27 +133,42 @@ export function createModelsService(deps: Deps) {
         return addColumn(definition, formula ? { ...input, function: formula } : input, withSource).definition;
       }),
     updateColumn: (ctx: AccountContext, id: string, columnKey: string, input: UpdateColumnRequest) =>
-      editDraft(ctx, id, (definition, sources) => {
-        const formula =
-          input.function === undefined ? undefined : refuseBadFormula(definition, sources, input.function, columnKey);
-        return updateColumn(definition, columnKey, formula === undefined ? input : { ...input, function: formula });
-      }),
+      editDraft(
+        ctx,
+        id,
+        (definition) => updateLabel(definition, columnKey, input),
+        (definition, sources) => {
+          const formula =
+            input.function === undefined ? undefined : refuseBadFormula(definition, sources, input.function, columnKey);
+          return updateColumn(definition, columnKey, formula === undefined ? input : { ...input, function: formula });
+        },
+      ),
     deleteColumn: (ctx: AccountContext, id: string, columnKey: string) =>
-      editDraft(ctx, id, (definition) => deleteColumn(definition, columnKey)),
+      editDraft(
+        ctx,
+        id,
+        (definition) => `Remove column ${columnName(definition, columnKey)}`,
+        (definition) => deleteColumn(definition, columnKey),
+      ),
     reorderColumns: (ctx: AccountContext, id: string, input: ReorderColumnsRequest) =>
-      editDraft(ctx, id, (definition) => reorderColumns(definition, input)),
+      editDraft(ctx, id, 'Reorder columns', (definition) => reorderColumns(definition, input)),
     setJoins: (ctx: AccountContext, id: string, { joins }: JoinsRequest) => {
       checkJoins(joins);
-      return editDraft(ctx, id, (definition) => ({ ...definition, joins }));
+      return editDraft(ctx, id, 'Edit relationships', (definition) => ({ ...definition, joins }));
     },
     setPivots: (ctx: AccountContext, id: string, { pivots }: PivotsRequest) => {
       if (new Set(pivots.map((p) => p.key)).size !== pivots.length) throw badInput('Pivot keys must be unique.');
-      return editDraft(ctx, id, (definition) => ({ ...definition, pivots }));
+      return editDraft(ctx, id, 'Edit pivots', (definition) => ({ ...definition, pivots }));
     },
     setFilterGroups: (ctx: AccountContext, id: string, { filterGroups }: FilterGroupsRequest) =>
-      editDraft(ctx, id, (definition) => ({ ...definition, filterGroups })),
+      editDraft(ctx, id, 'Change filters', (definition) => ({ ...definition, filterGroups })),
     setSort: (ctx: AccountContext, id: string, { sort }: SortRequest) =>
-      editDraft(ctx, id, (definition) => ({ ...definition, sort })),
+      editDraft(ctx, id, 'Change sort', (definition) => ({ ...definition, sort })),
+
+    /** Takes back the draft's last change, one at a time (draft-steps.ts). */
+    undo: (ctx: AccountContext, id: string) => step(ctx, id, 'undo'),
+    /** Brings back the change Undo took back last. */
+    redo: (ctx: AccountContext, id: string) => step(ctx, id, 'redo'),
 
     /** The draft becomes the active version, its view created first so readers never miss it. */
     async publish(ctx: AccountContext, id: string): Promise<Model> {
