@@ -107,3 +107,37 @@ export function formulaForDisplay(stored: string, columns: readonly NamedColumn[
   }
   return shown + stored.slice(at);
 }
+
+/** What the editor may complete at the caret: a column name after `[`, or a function name. */
+export type CompletionContext =
+  { kind: 'column'; start: number; query: string } | { kind: 'function'; start: number; query: string } | null;
+
+const NAME_BEFORE_CARET = /[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Inside an unclosed `[` (outside quotes): a column, from the `[` (the name typed so far, `]]` read
+ * as `]`). Right after letters that start a name (not part of a number): a function. Else nothing.
+ */
+export function completionContext(text: string, caret: number): CompletionContext {
+  const before = text.slice(0, caret);
+  let index = 0;
+  while (index < before.length) {
+    const char = before[index]!;
+    if (char === "'" || char === '"' || char === '[') {
+      const read = readDelimited(before, index, char === '[' ? ']' : char);
+      if (!read) {
+        if (char !== '[') return null;
+        // A `]` that ends the prefix may be the first half of `]]`: still inside.
+        return { kind: 'column', start: index, query: before.slice(index + 1).replaceAll(']]', ']') };
+      }
+      index = read.end;
+    } else {
+      index += 1;
+    }
+  }
+  const name = NAME_BEFORE_CARET.exec(before);
+  if (!name) return null;
+  const start = before.length - name[0].length;
+  if (start > 0 && /[0-9.]/.test(before[start - 1]!)) return null;
+  return { kind: 'function', start, query: name[0] };
+}

@@ -19,7 +19,8 @@ export interface FormulaFunctionInfo {
 
 /** How the language itself is written, for the editor's help panel. */
 export const FORMULA_SYNTAX_HELP: readonly string[] = [
-  'Columns in square brackets: [amount]. A ] inside a name is written twice: [a]]b].',
+  'Columns by their name in square brackets: [Amount]. Type [ to pick one. A ] inside a name is written twice: [Net]] total].',
+  'Names are matched exactly, else ignoring case. Two columns with the same name cannot be told apart: rename one first.',
   "Text in single or double quotes: 'Paris'. A quote inside is written twice: 'it''s'.",
   'Numbers: 12, 3.5, 1e3. Also TRUE, FALSE and NULL (an empty value).',
   'Operators: + - * / % on numbers (dividing by zero gives an empty value), & joins text,',

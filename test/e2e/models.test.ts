@@ -78,7 +78,7 @@ describe('models in the browser', () => {
     const cells = await page.locator('[role="row"][aria-rowindex="1"] [role="gridcell"]').allTextContents();
     expect(cells).toEqual(['1', '25.5', 'Ada', '51']);
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Active · v1').waitFor();
     await page.getByRole('button', { name: 'Model menu' }).click();
     await page.getByRole('menuitem', { name: 'Show SQL' }).click();
@@ -96,7 +96,7 @@ describe('models in the browser', () => {
     await name.press('Enter');
     await page.getByText('Draft · v2').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Active · v2').waitFor();
     await page.screenshot({ path: '/tmp/shots/model-page.png' });
 

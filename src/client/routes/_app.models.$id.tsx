@@ -7,6 +7,7 @@ import { DataGrid } from '../components/data-grid/data-grid';
 import { SheetTabs } from '../components/data-grid/sheet-tabs';
 import type { GridQuery } from '../components/data-grid/types';
 import { errorMessage } from '../lib/error-message';
+import { useAccess } from '../lib/use-access';
 import { ColumnsPanel, type ColumnsPanelView } from './-models/columns-panel';
 import { ModelHeader } from './-models/model-header';
 import { modelGridSource } from './-models/model-grid-source';
@@ -28,6 +29,9 @@ function ModelPage() {
   const handle = useModel(id);
   const [panel, setPanel] = useState<ColumnsPanelView | null>(null);
   const model = handle.model.data;
+  // A reader sees the model in view mode: no edit controls, and grid filters and sort of their own.
+  const canEdit = useAccess().canWrite;
+  const [ownQuery, setOwnQuery] = useState<GridQuery | null>(null);
 
   // The grid's filters and sort are the model's own (saved to the draft, spec §7), so the rows come
   // filtered and sorted from the version; the grid source sends none of its own.
@@ -36,6 +40,7 @@ function ModelPage() {
     [model?.filterGroups, model?.sort],
   );
   const setQuery = (next: GridQuery) => {
+    if (!canEdit) return setOwnQuery(next);
     if (JSON.stringify(next.filterGroups) !== JSON.stringify(query.filterGroups)) {
       handle.setFilterGroups.mutate({ id, filterGroups: next.filterGroups });
     }
@@ -43,8 +48,8 @@ function ModelPage() {
       handle.setSort.mutate({ id, sort: next.sorting });
   };
   const source = useMemo(
-    () => (model ? modelGridSource(model.versionId, model.modifiedAt) : null),
-    [model?.versionId, model?.modifiedAt], // eslint-disable-line react-hooks/exhaustive-deps
+    () => (model ? modelGridSource(model.versionId, model.modifiedAt, !canEdit) : null),
+    [model?.versionId, model?.modifiedAt, canEdit], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   if (handle.model.isError) return <Alert color="red">{errorMessage(handle.model.error)}</Alert>;
@@ -71,20 +76,24 @@ function ModelPage() {
               {p.name}
             </Menu.Item>
           ))}
-          {model.pivots.length > 0 && <Menu.Divider />}
-          <Menu.Item leftSection={<IconPlus size={14} />} onClick={addPivot}>
-            Add pivot
-          </Menu.Item>
+          {canEdit && model.pivots.length > 0 && <Menu.Divider />}
+          {canEdit && (
+            <Menu.Item leftSection={<IconPlus size={14} />} onClick={addPivot}>
+              Add pivot
+            </Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconTableOptions size={14} />}
-        onClick={() => setPanel('columns')}
-      >
-        Columns and relationships
-      </Button>
+      {canEdit && (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconTableOptions size={14} />}
+          onClick={() => setPanel('columns')}
+        >
+          Columns and relationships
+        </Button>
+      )}
     </>
   );
 
@@ -101,16 +110,20 @@ function ModelPage() {
                 Choose columns from your tables or integrations, join them, and add function columns. The data shows
                 here as you build.
               </Text>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel('add')}>
-                Add columns
-              </Button>
-              <Button
-                variant="subtle"
-                leftSection={<IconPlugConnected size={16} />}
-                renderRoot={(props) => <Link {...props} to="/integrations" />}
-              >
-                Create integration
-              </Button>
+              {canEdit && (
+                <>
+                  <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel('add')}>
+                    Add columns
+                  </Button>
+                  <Button
+                    variant="subtle"
+                    leftSection={<IconPlugConnected size={16} />}
+                    renderRoot={(props) => <Link {...props} to="/integrations" />}
+                  >
+                    Create integration
+                  </Button>
+                </>
+              )}
             </Stack>
           </Center>
         </Paper>
@@ -137,7 +150,7 @@ function ModelPage() {
               format: c.format,
             }))}
             source={source}
-            query={query}
+            query={canEdit ? query : (ownQuery ?? query)}
             onQueryChange={setQuery}
             chunkSize={MODEL_CHUNK}
             downloadUrl={`/api/tables/ModelVersion/${encodeURIComponent(model.versionId)}/download`}
@@ -148,14 +161,16 @@ function ModelPage() {
                 sheets={sheets}
                 active="data"
                 addLabel="Add pivot"
-                onAdd={addPivot}
+                onAdd={canEdit ? addPivot : undefined}
                 onChange={(key) => key !== 'data' && openPivot(key)}
               />
             }
           />
         </>
       )}
-      <ColumnsPanel model={model} handle={handle} view={panel} onView={setPanel} onClose={() => setPanel(null)} />
+      {canEdit && (
+        <ColumnsPanel model={model} handle={handle} view={panel} onView={setPanel} onClose={() => setPanel(null)} />
+      )}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Model } from '../../../shared/models';
 import { trpc } from '../../trpc';
 import { FunctionEditor } from './function-editor';
+import { formulaBlocker, useFormulaCheck } from './use-formula-check';
 import type { ModelHandle } from './use-model';
 
 /** 'Add column': raw data columns picked from a table, or a function column written as a formula. */
@@ -100,13 +101,20 @@ function RawColumns({ model, handle }: { model: Model; handle: ModelHandle }) {
 function FunctionColumn({ model, handle }: { model: Model; handle: ModelHandle }) {
   const [name, setName] = useState('');
   const [formula, setFormula] = useState('');
+  const check = useFormulaCheck(model, formula);
+  const blocked = !name.trim() ? 'Enter a column name.' : check.status === 'valid' ? null : formulaBlocker(check);
   return (
     <Stack gap="sm">
       <TextInput label="Column name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      <FunctionEditor model={model} value={formula} onChange={setFormula} />
-      <Group justify="flex-end">
+      <FunctionEditor model={model} value={formula} onChange={setFormula} check={check} />
+      <Group justify="flex-end" gap="sm">
+        {blocked && (
+          <Text size="xs" c="dimmed" role="status">
+            {blocked}
+          </Text>
+        )}
         <Button
-          disabled={!name.trim() || !formula.trim()}
+          disabled={blocked !== null}
           loading={handle.addColumn.isPending}
           onClick={() =>
             handle.addColumn.mutate(

@@ -1,11 +1,13 @@
 import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconFunction, IconNumber, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formulaForDisplay } from '../../../shared/formula-text';
 import { COLUMN_TYPES } from '../../../shared/tables';
 import type { Model, ModelColumn } from '../../../shared/models';
 import { SaveOnBlurInput } from '../../components/save-on-blur-input';
 import { FormatDialog } from './format-dialog';
 import { FunctionEditor } from './function-editor';
+import { formulaBlocker, useFormulaCheck } from './use-formula-check';
 import type { ModelHandle } from './use-model';
 
 /** 'Edit existing columns': rename, convert, reorder, delete; function columns open their editor. */
@@ -106,6 +108,11 @@ export function EditColumnsView({ model, handle }: { model: Model; handle: Model
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
+          {column.function && (
+            <Text size="xs" c="dimmed" ff="monospace" mt={4} style={{ wordBreak: 'break-word' }}>
+              = {formulaForDisplay(column.function, model.columns)}
+            </Text>
+          )}
           {column.error && (
             <Text size="xs" c="red" mt={4}>
               {column.error.message}
@@ -142,16 +149,26 @@ function FunctionDialog({
   handle: ModelHandle;
   onClose: () => void;
 }) {
-  const [formula, setFormula] = useState(column.function ?? '');
+  // Edited as people read it: columns by their current names; saved back as keys by the server.
+  const shown = formulaForDisplay(column.function ?? '', model.columns);
+  const [formula, setFormula] = useState(shown);
+  const check = useFormulaCheck(model, formula, column.columnKey);
+  const unchanged = formula === shown;
+  const blocked = unchanged ? null : formulaBlocker(check);
   return (
     <Modal opened onClose={onClose} title={`Edit function column: ${column.displayName}`} size="lg">
-      <FunctionEditor model={model} value={formula} onChange={setFormula} columnKey={column.columnKey} />
-      <Group justify="flex-end" mt="md">
+      <FunctionEditor model={model} value={formula} onChange={setFormula} check={check} columnKey={column.columnKey} />
+      <Group justify="flex-end" mt="md" gap="sm">
+        {blocked && (
+          <Text size="xs" c="dimmed" role="status">
+            {blocked}
+          </Text>
+        )}
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
         <Button
-          disabled={!formula.trim() || formula === column.function}
+          disabled={unchanged || blocked !== null}
           loading={handle.updateColumn.isPending}
           onClick={() =>
             handle.updateColumn.mutate(

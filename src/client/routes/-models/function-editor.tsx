@@ -1,71 +1,80 @@
-import { Accordion, Badge, Group, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Accordion, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
 import { FORMULA_SYNTAX_HELP } from '../../../shared/functions';
+import { columnReference } from '../../../shared/formula-text';
 import type { Model } from '../../../shared/models';
 import { trpc } from '../../trpc';
-
-const CHECK_DEBOUNCE_MS = 300;
+import { FormulaInput } from './formula-input';
+import type { FormulaCheck } from './use-formula-check';
 
 /**
- * A formula box checked as the user types (POST validate-function): the problem and its place, or
- * the type the column will have. Columns are listed to insert by key, functions by category.
+ * A formula box written with column names (`[Amount]`), checked as the user types
+ * (validate-function; `check` from useFormulaCheck, which the dialog also reads to keep Add/Save
+ * off while the formula is not valid): the problem and its place, or the type the column will
+ * have. Column names and functions complete as the user types; columns are also listed to insert
+ * at the caret, functions by category in the help.
  */
 export function FunctionEditor({
   model,
   value,
   onChange,
+  check,
   columnKey,
 }: {
   model: Model;
   value: string;
   onChange: (value: string) => void;
+  check: FormulaCheck;
   columnKey?: string;
 }) {
-  const [typed] = useDebouncedValue(value, CHECK_DEBOUNCE_MS);
-  const check = trpc.models.validateFunction.useQuery(
-    { versionId: model.versionId, function: typed, columnKey: columnKey ?? null },
-    { enabled: typed.trim() !== '', placeholderData: (previous) => previous },
-  );
   const functions = trpc.models.functions.useQuery();
-  const result = typed.trim() === '' ? null : check.data;
-  const insert = (text: string) => onChange(value ? `${value} ${text}` : text);
+  const inputRef = useRef<HTMLTextAreaElement | null>(null);
+  const columns = model.columns.filter((c) => c.columnKey !== columnKey);
+  const insert = (text: string) => {
+    const input = inputRef.current;
+    const at = input ? input.selectionEnd : value.length;
+    const before = value.slice(0, at);
+    const spaced = before === '' || /[\s([,]$/.test(before) ? text : ` ${text}`;
+    onChange(before + spaced + value.slice(at));
+    input?.focus();
+  };
   const categories = [...new Set(functions.data?.map((f) => f.category) ?? [])];
 
   return (
     <Stack gap="xs">
-      <Textarea
-        label="Formula"
-        placeholder="e.g. [abcd] * 2"
-        autosize
-        minRows={3}
+      <FormulaInput
         value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        error={
-          result && !result.valid
-            ? `${result.message ?? 'Not valid'}${result.start !== null ? ` (at ${result.start + 1})` : ''}`
-            : undefined
+        onChange={onChange}
+        inputRef={inputRef}
+        columns={columns}
+        functions={functions.data ?? []}
+        error={check.status === 'invalid' ? check.reason : undefined}
+        description={
+          check.status === 'valid' && check.type
+            ? `Result type: ${check.type}`
+            : check.status === 'checking'
+              ? check.reason
+              : 'Type [ for a column, letters for a function.'
         }
-        description={result?.valid && result.type ? `Result type: ${result.type}` : undefined}
       />
       <Text size="xs" c="dimmed">
         Columns (click to insert):
       </Text>
       <Group gap={4}>
-        {model.columns
-          .filter((c) => c.columnKey !== columnKey)
-          .map((c) => (
-            <Badge
-              key={c.columnKey}
-              variant="light"
-              tt="none"
-              style={{ cursor: 'pointer' }}
-              onClick={() => insert(`[${c.columnKey.replaceAll(']', ']]')}]`)}
-              title={`${c.displayName} (${c.type})`}
-            >
-              {c.displayName}
-            </Badge>
-          ))}
+        {columns.map((c) => (
+          <Badge
+            key={c.columnKey}
+            component="button"
+            type="button"
+            variant="light"
+            tt="none"
+            style={{ cursor: 'pointer' }}
+            onClick={() => insert(columnReference(c.displayName))}
+            title={`${c.displayName} (${c.type})`}
+          >
+            {c.displayName}
+          </Badge>
+        ))}
       </Group>
       <Accordion variant="contained" chevronPosition="left">
         <Accordion.Item value="help">

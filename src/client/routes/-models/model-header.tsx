@@ -1,6 +1,7 @@
-import { Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Button, Group, Menu, Title, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
+  IconArrowForwardUp,
   IconCode,
   IconDots,
   IconDownload,
@@ -13,6 +14,8 @@ import { useState, type ReactNode } from 'react';
 import type { Model } from '../../../shared/models';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SaveOnBlurInput } from '../../components/save-on-blur-input';
+import { ViewOnlyBadge } from '../../components/view-only-badge';
+import { useAccess } from '../../lib/use-access';
 import { trpc } from '../../trpc';
 import { StatusBadge } from './status-badge';
 import { SqlDialog } from './sql-dialog';
@@ -20,69 +23,114 @@ import type { ModelHandle } from './use-model';
 import { VersionsDialog } from './versions-dialog';
 
 export const DELETE_MODEL_PROMPT = 'Are you sure you want to delete this model?';
+export const DISCARD_DRAFT_PROMPT =
+  'Discard every unpublished change to this model? It goes back to the published version; this cannot be undone.';
+
+/** Why Publish cannot run now, in words for its tooltip; null when it can. */
+function publishBlocker(model: Model): string | null {
+  if (model.errors.hasBreakingErrors) return `Fix these problems first: ${model.errors.texts.join(' ')}`;
+  if (model.columns.length === 0) return 'Add a column first: the model has no data yet.';
+  if (!model.viewSql) return 'The model cannot load its data yet: check its columns and relationships.';
+  return null;
+}
 
 /**
- * The model's header, on the model page and the pivot page: inline name (or `title`), Save and Undo
- * while there are unpublished changes, Versions, and the menu with Export data, Show SQL, Delete.
+ * The model's header, on the model page and the pivot page: inline name (or `title`), and while
+ * there are unpublished changes Publish, Undo/Redo (one change of the draft at a time, kept on the
+ * server) and 'Discard draft…'; Versions, and the menu with Export data, Show SQL, Delete. A member
+ * who may not change the account sees the model in view mode: no edit controls, a 'View only' mark.
  */
 export function ModelHeader({ model, handle, title }: { model: Model; handle: ModelHandle; title?: ReactNode }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
+  const access = useAccess();
+  const canEdit = access.canWrite;
   const [showSql, setShowSql] = useState(false);
   const [versions, setVersions] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   const remove = trpc.models.delete.useMutation({
     onSuccess: async () => {
       await utils.models.list.invalidate();
       await navigate({ to: '/models' });
     },
   });
-  const problems = model.errors.hasBreakingErrors ? model.errors.texts.join('\n') : null;
+  const blocker = publishBlocker(model);
+  const stepping = handle.undo.isPending || handle.redo.isPending;
 
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-        {title ?? (
-          <SaveOnBlurInput
-            aria-label="Model name"
-            value={model.name}
-            variant="unstyled"
-            size="lg"
-            fw={650}
-            w={380}
-            onSave={(name) => handle.rename.mutateAsync({ id: model.id, name })}
-          />
-        )}
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      {/* The name takes the first line on a phone; the buttons wrap below it. */}
+      <Group gap="sm" wrap="wrap" style={{ flex: '1 1 260px', minWidth: 0 }}>
+        {title ??
+          (canEdit ? (
+            <SaveOnBlurInput
+              aria-label="Model name"
+              value={model.name}
+              variant="unstyled"
+              size="lg"
+              fw={650}
+              w={380}
+              maw="100%"
+              onSave={(name) => handle.rename.mutateAsync({ id: model.id, name })}
+            />
+          ) : (
+            <Title order={3} fz="lg" fw={650} lineClamp={1}>
+              {model.name}
+            </Title>
+          ))}
         <StatusBadge status={model.status} label={`${model.status} · v${model.versionNumber}`} />
+        {!access.loading && !canEdit && <ViewOnlyBadge />}
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        {model.hasUnpublishedChanges && (
+      <Group gap="xs" wrap="wrap">
+        {canEdit && model.hasUnpublishedChanges && (
           <>
-            <Tooltip label={problems ?? 'Publish the changes as the version in use'} multiline maw={360}>
+            <Tooltip label={blocker ?? 'Publish the changes as the version in use'} multiline maw={360}>
               <Button
                 size="xs"
-                color={problems ? 'red' : undefined}
-                variant={problems ? 'light' : 'filled'}
                 leftSection={<IconUpload size={14} />}
                 loading={handle.publish.isPending}
-                data-disabled={problems ? true : undefined}
-                onClick={() => !problems && handle.publish.mutate({ id: model.id })}
+                aria-disabled={blocker ? true : undefined}
+                data-disabled={blocker ? true : undefined}
+                onClick={() => !blocker && handle.publish.mutate({ id: model.id })}
               >
-                Save
+                Publish
               </Button>
             </Tooltip>
-            {model.activeVersionId && (
-              <Tooltip label="Discard the unpublished changes">
+            <Button.Group>
+              <Tooltip label={model.undoLabel ? `Undo: ${model.undoLabel}` : 'Nothing to undo'}>
                 <Button
                   size="xs"
                   variant="default"
-                  leftSection={<IconArrowBackUp size={14} />}
-                  loading={handle.revert.isPending}
-                  onClick={() => handle.revert.mutate({ id: model.id })}
+                  px={8}
+                  aria-label={model.undoLabel ? `Undo: ${model.undoLabel}` : 'Undo'}
+                  aria-disabled={!model.undoLabel || stepping ? true : undefined}
+                  data-disabled={!model.undoLabel || stepping ? true : undefined}
+                  loading={handle.undo.isPending}
+                  onClick={() => model.undoLabel && !stepping && handle.undo.mutate({ id: model.id })}
                 >
-                  Undo
+                  <IconArrowBackUp size={16} />
                 </Button>
               </Tooltip>
+              <Tooltip label={model.redoLabel ? `Redo: ${model.redoLabel}` : 'Nothing to redo'}>
+                <Button
+                  size="xs"
+                  variant="default"
+                  px={8}
+                  aria-label={model.redoLabel ? `Redo: ${model.redoLabel}` : 'Redo'}
+                  aria-disabled={!model.redoLabel || stepping ? true : undefined}
+                  data-disabled={!model.redoLabel || stepping ? true : undefined}
+                  loading={handle.redo.isPending}
+                  onClick={() => model.redoLabel && !stepping && handle.redo.mutate({ id: model.id })}
+                >
+                  <IconArrowForwardUp size={16} />
+                </Button>
+              </Tooltip>
+            </Button.Group>
+            {model.activeVersionId && (
+              <Button size="xs" variant="default" color="red" onClick={() => setDiscarding(true)}>
+                Discard draft…
+              </Button>
             )}
           </>
         )}
@@ -107,10 +155,14 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
             <Menu.Item leftSection={<IconCode size={14} />} onClick={() => setShowSql(true)}>
               Show SQL
             </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(true)}>
-              Delete model
-            </Menu.Item>
+            {canEdit && (
+              <>
+                <Menu.Divider />
+                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(true)}>
+                  Delete model
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Group>
@@ -120,7 +172,19 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
         opened={versions}
         onClose={() => setVersions(false)}
         using={handle.setActive.isPending}
-        onUse={(versionId) => handle.setActive.mutate({ versionId }, { onSuccess: () => setVersions(false) })}
+        onUse={
+          canEdit
+            ? (versionId) => handle.setActive.mutate({ versionId }, { onSuccess: () => setVersions(false) })
+            : undefined
+        }
+      />
+      <ConfirmDialog
+        opened={discarding}
+        danger
+        message={DISCARD_DRAFT_PROMPT}
+        loading={handle.revert.isPending}
+        onCancel={() => setDiscarding(false)}
+        onConfirm={() => handle.revert.mutate({ id: model.id }, { onSettled: () => setDiscarding(false) })}
       />
       <ConfirmDialog
         opened={deleting}

@@ -19,7 +19,8 @@ export function VersionsDialog({
   model: Model;
   opened: boolean;
   onClose: () => void;
-  onUse: (versionId: string) => void;
+  /** Absent for a reader: no 'Use this version'. */
+  onUse?: (versionId: string) => void;
   using: boolean;
 }) {
   const versions = trpc.models.versions.useQuery({ id: model.id }, { enabled: opened });
@@ -59,7 +60,7 @@ export function VersionsDialog({
                 <Table.Td>{formatDateTime(v.createdAt)}</Table.Td>
                 <Table.Td>{formatDateTime(v.modifiedAt)}</Table.Td>
                 <Table.Td>
-                  {v.status === 'Inactive' && v.versionId !== model.versionId && (
+                  {onUse && v.status === 'Inactive' && v.versionId !== model.versionId && (
                     <Button size="compact-xs" variant="light" loading={using} onClick={() => onUse(v.versionId)}>
                       Use this version
                     </Button>
