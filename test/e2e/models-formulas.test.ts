@@ -12,6 +12,13 @@ interface Column {
 }
 
 /** The cells of one grid row, in column order. */
+/** The header's Undo or Redo button, once it offers to take back (or bring back) `step`. */
+async function stepButton(page: Page, name: 'Undo' | 'Redo', step: string) {
+  const button = page.getByRole('button', { name, exact: true });
+  await expect.poll(() => button.getAttribute('aria-description')).toBe(step);
+  return button;
+}
+
 const rowCells = (page: Page, n: number) =>
   page.locator(`[role="row"][aria-rowindex="${n}"] [role="gridcell"]`).allTextContents();
 
@@ -170,15 +177,14 @@ describe('model formulas by name, draft steps and view mode in the browser', () 
   });
 
   it('undoes the draft step by step, redoes, and discards it after a confirmation', async () => {
-    const undo = owner.getByRole('button', { name: 'Undo: Rename column Amount to Net amount' });
-    await undo.click();
+    await (await stepButton(owner, 'Undo', 'Rename column Amount to Net amount')).click();
     await owner.getByRole('columnheader', { name: 'Amount', exact: true }).waitFor();
     await owner.getByRole('columnheader', { name: 'With tax' }).waitFor();
-    await owner.getByRole('button', { name: 'Redo: Rename column Amount to Net amount' }).click();
+    await (await stepButton(owner, 'Redo', 'Rename column Amount to Net amount')).click();
     await owner.getByRole('columnheader', { name: 'Net amount' }).waitFor();
-    await owner.getByRole('button', { name: 'Undo: Rename column Amount to Net amount' }).click();
+    await (await stepButton(owner, 'Undo', 'Rename column Amount to Net amount')).click();
     await owner.getByRole('columnheader', { name: 'Amount', exact: true }).waitFor();
-    await owner.getByRole('button', { name: 'Undo: Add column With tax' }).waitFor();
+    await stepButton(owner, 'Undo', 'Add column With tax');
 
     // Discarding asks first; Cancel keeps the draft.
     await owner.getByRole('button', { name: 'Discard draft…' }).click();
@@ -211,7 +217,7 @@ describe('model formulas by name, draft steps and view mode in the browser', () 
     await publish.hover();
     await owner.getByText(/Fix these problems first: A column has been removed/).waitFor();
     await owner.screenshot({ path: `${SHOTS}/model-publish-blocked.png` });
-    await owner.getByRole('button', { name: 'Undo: Remove column Amount' }).click();
+    await (await stepButton(owner, 'Undo', 'Remove column Amount')).click();
     await expect.poll(() => publish.isDisabled()).toBe(false);
     await publish.click();
     await owner.getByText('Active · v2').waitFor();
@@ -234,7 +240,7 @@ describe('model formulas by name, draft steps and view mode in the browser', () 
     for (const name of ['Publish', 'Discard draft…', 'Columns and relationships', 'Add pivot']) {
       expect(await reader.getByRole('button', { name, exact: true }).count()).toBe(0);
     }
-    expect(await reader.getByRole('button', { name: /^Undo/ }).count()).toBe(0);
+    expect(await reader.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
     expect(await reader.getByLabel('Model name').count()).toBe(0);
     await reader.getByRole('button', { name: 'Model menu' }).click();
     await reader.getByRole('menuitem', { name: 'Show SQL' }).waitFor();

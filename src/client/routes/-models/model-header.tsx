@@ -103,7 +103,8 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
                   size="xs"
                   variant="default"
                   px={8}
-                  aria-label={model.undoLabel ? `Undo: ${model.undoLabel}` : 'Undo'}
+                  aria-label="Undo"
+                  aria-description={model.undoLabel ?? undefined}
                   aria-disabled={!model.undoLabel || stepping ? true : undefined}
                   data-disabled={!model.undoLabel || stepping ? true : undefined}
                   loading={handle.undo.isPending}
@@ -117,7 +118,8 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
                   size="xs"
                   variant="default"
                   px={8}
-                  aria-label={model.redoLabel ? `Redo: ${model.redoLabel}` : 'Redo'}
+                  aria-label="Redo"
+                  aria-description={model.redoLabel ?? undefined}
                   aria-disabled={!model.redoLabel || stepping ? true : undefined}
                   data-disabled={!model.redoLabel || stepping ? true : undefined}
                   loading={handle.redo.isPending}

@@ -158,7 +158,7 @@ export function createModelsService(deps: Deps) {
     },
     setPivots: (ctx: AccountContext, id: string, { pivots }: PivotsRequest) => {
       if (new Set(pivots.map((p) => p.key)).size !== pivots.length) throw badInput('Pivot keys must be unique.');
-      return editDraft(ctx, id, 'Edit pivots', (definition) => ({ ...definition, pivots }));
+      return editDraft(ctx, id, 'Change pivots', (definition) => ({ ...definition, pivots }));
     },
     setFilterGroups: (ctx: AccountContext, id: string, { filterGroups }: FilterGroupsRequest) =>
       editDraft(ctx, id, 'Change filters', (definition) => ({ ...definition, filterGroups })),
