@@ -41,6 +41,23 @@ describe('Sync data now needs a chosen dataset', () => {
   });
 });
 
+describe('a scheduled sync with no dataset chosen', () => {
+  it('ends Failed with the reason in its log, never a green run of nothing', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const integration = await sampleIntegration(t, cookie);
+    const url = `/api/integrations/${integration.id}`;
+    ok(await api(t, cookie, 'PUT', `${url}/schedule`, { schedule: { type: 'Scheduled', cron: '*/15 * * * *' } }));
+    t.clock.advance(16 * MINUTE);
+    await t.services.integrations.tickScheduler();
+    await t.services.integrations.idle();
+    const [run] = ok(await api<Paged<Job>>(t, cookie, 'GET', `${url}/jobs`)).data;
+    expect(run).toMatchObject({ status: 'Failed', recordsProcessed: 0 });
+    const logs = ok(await api<{ line: string }[]>(t, cookie, 'GET', `${url}/jobs/${run!.id}/logs`));
+    expect(logs.map((l) => l.line)).toContain(`[ERROR] ${INTEGRATION_MESSAGES.noDatasetsChosen}`);
+  });
+});
+
 describe('Data syncing needs a schedule', () => {
   it('refuses turning syncing on with no schedule; a schedule turns it on, and the toggle flips after that', async () => {
     const { t, team } = await appWithTeam();

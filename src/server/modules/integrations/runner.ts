@@ -76,7 +76,12 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
     let status: RunStatus = 'Completed';
     try {
       await log('INFO', `${refresh ? 'Full refresh' : 'Sync'} started: ${rows.length} dataset(s).`);
-      if (rows.length === 0) await log('WARN', 'No datasets are selected: choose datasets in Dataset settings.');
+      if (rows.length === 0) {
+        // A scheduled sync with nothing chosen ('Sync data now' refuses it first): a run of nothing
+        // is not a success, so it never shows as a green Completed.
+        status = 'Failed';
+        await log('ERROR', INTEGRATION_MESSAGES.noDatasetsChosen);
+      }
       const registered = options.registry.get(await options.connectorKeyOf(integration));
       if (!registered && rows.length > 0) throw new ConnectorError(INTEGRATION_MESSAGES.noConnector, 'ConfigError');
       const config = await options.openConfig(integration);
