@@ -248,6 +248,11 @@ describe('integration runs in the browser', () => {
       data: { status: 'Active' },
     });
     expect(schedule.status()).toBe(403);
+    // The list too: the mark, no add controls.
+    await reader.goto(`${server.url}/integrations`);
+    await reader.getByRole('link', { name: 'Orders feed' }).waitFor();
+    await reader.getByText('View only').waitFor();
+    expect(await reader.getByRole('button', { name: 'Add integration' }).count()).toBe(0);
   });
 
   it('fits a 390 px wide screen: the controls wrap, nothing runs off the page', async () => {

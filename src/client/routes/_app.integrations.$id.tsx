@@ -145,7 +145,11 @@ function IntegrationView({ integration }: { integration: Integration }) {
 
   return (
     <Stack gap="sm">
-      <BreadcrumbBar title={integration.name} actions={access.loading ? null : writer ? menu : <ViewOnlyBadge />} />
+      <BreadcrumbBar
+        title={integration.name}
+        mark={!access.loading && !writer && <ViewOnlyBadge />}
+        actions={writer && menu}
+      />
       {push ? (
         <PushAddress integration={integration} canSee={writer} />
       ) : (

@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { schemaNameFrom, type IntegrationDefinition } from '../../shared/integrations';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
+import { useAccess } from '../lib/use-access';
 import { errorMessage } from '../lib/error-message';
 import { trpc } from '../trpc';
 import { ConfigurationFields } from './-integrations/configuration-fields';
@@ -17,9 +18,28 @@ function CreateIntegrationPage() {
   const { integrationDefinitionId } = Route.useParams();
   const definition = trpc.integrations.definition.useQuery({ id: integrationDefinitionId }, { retry: false });
   const navigate = useNavigate();
+  const access = useAccess();
   const back = () => void navigate({ to: '/integrations', search: { add: true } });
 
-  if (definition.isPending) return <Skeleton h={400} />;
+  if (definition.isPending || access.loading) return <Skeleton h={400} />;
+  // A read_only member cannot add integrations (the server refuses it): say so instead of a form.
+  if (!access.canWrite)
+    return (
+      <Stack maw={720}>
+        <Alert color="gray" title="View only">
+          Only owners and admins of this account can add integrations.
+        </Alert>
+        <Group>
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={() => void navigate({ to: '/integrations' })}
+          >
+            Back to integrations
+          </Button>
+        </Group>
+      </Stack>
+    );
   if (definition.isError)
     return (
       <Stack maw={720}>

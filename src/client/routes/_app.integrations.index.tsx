@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
 import { ListPager } from '../components/list-pager';
 import { ListFilter, ListTable } from '../components/list-table';
+import { ViewOnlyBadge } from '../components/view-only-badge';
 import { formatRecent } from '../lib/format';
 import { filterAndPage, listControls, listSearchSchema } from '../lib/list-search';
+import { useAccess } from '../lib/use-access';
 import { trpc } from '../trpc';
 import { AddIntegrationPanel } from './-integrations/add-integration-panel';
 import { RunStatusBadge } from './-integrations/run-status';
@@ -42,16 +44,22 @@ function IntegrationsPage() {
 
   const { matching, shown, totalPages } = filterAndPage(list.data ?? [], controls);
   const isEmpty = list.data?.length === 0;
+  // A read_only member sees the list in view mode: no add controls, the 'View only' mark.
+  const access = useAccess();
+  const writer = access.canWrite;
 
   return (
     <Stack>
       <BreadcrumbBar
         title="Integrations"
         back={false}
+        mark={!access.loading && !writer && <ViewOnlyBadge />}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-            Add integration
-          </Button>
+          writer && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Add integration
+            </Button>
+          )
         }
       />
       <ListFilter
@@ -68,9 +76,11 @@ function IntegrationsPage() {
           isEmpty ? (
             <Stack align="center" gap="xs" py="md">
               <Text c="dimmed">No integrations added yet.</Text>
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-                Add new integration
-              </Button>
+              {writer && (
+                <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                  Add new integration
+                </Button>
+              )}
             </Stack>
           ) : (
             list.data && matching.length === 0 && 'No integrations match the filter.'
@@ -117,7 +127,7 @@ function IntegrationsPage() {
         })}
       </ListTable>
       <ListPager {...controls.pager} count={matching.length} noun="integration(s)" totalPages={totalPages} />
-      <AddIntegrationPanel opened={adding} onClose={() => setAdding(false)} />
+      {writer && <AddIntegrationPanel opened={adding} onClose={() => setAdding(false)} />}
     </Stack>
   );
 }

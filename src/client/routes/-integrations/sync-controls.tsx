@@ -32,7 +32,9 @@ export function SyncControls({ integration, canWrite, blockedReason, onScheduleN
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
-  const active = integration.syncStatus === 'Active';
+  // On means on a schedule: one saved Active without a schedule (before the server refused that) reads
+  // as off, and turning it on asks for a schedule.
+  const active = integration.syncStatus === 'Active' && integration.syncFrequency !== null;
   const flip = () => {
     if (active) return toggle.mutate({ id, status: 'Inactive' });
     // On needs a schedule to follow; without one, ask for it rather than show "on" and never sync.
@@ -43,7 +45,7 @@ export function SyncControls({ integration, canWrite, blockedReason, onScheduleN
   const next = active
     ? integration.nextRunAt
       ? formatDateTime(integration.nextRunAt)
-      : `By schedule (${integration.syncFrequency?.pattern ?? ''} UTC)`
+      : `No upcoming time (cron ${integration.syncFrequency?.pattern ?? ''}, UTC)`
     : 'Not scheduled';
 
   return (
