@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
 import { columnSchema, filterSchema } from './tables';
+import { columnFormatSchema } from './models';
 import { idSchema, nameSchema } from './accounts';
 import { idParamsSchema, wholeNumber } from './api';
 
@@ -33,7 +34,9 @@ export const staticTableSummarySchema = z.object({
 });
 export type StaticTableSummary = z.infer<typeof staticTableSummarySchema>;
 
-export type StaticTableColumn = z.infer<typeof columnSchema>;
+/** A static table's column: the spec's column, plus a number column's display format (as model columns have). */
+export const staticColumnSchema = columnSchema.extend({ format: columnFormatSchema.nullable().optional() });
+export type StaticTableColumn = z.infer<typeof staticColumnSchema>;
 
 /** A cell value as typed or pasted; numbers and booleans are kept for typed columns. */
 const cellSchema = z.union([z.string().max(100_000), z.number(), z.boolean()]).nullable();
@@ -69,8 +72,20 @@ const importedColumnRef = { columnKey: z.string(), displayName: z.string() };
  * tables service), so models, pivots and filters reading it keep working.
  */
 export const csvImportAnswerSchema = z.object({
+  /** The table imported into (a new one for the New table choice). */
+  tableId: z.string(),
+  /** How the file was imported. */
+  mode: z.enum(['Replace', 'Append', 'New']),
   rowCount: z.number(),
-  columns: z.array(columnSchema),
+  /** Rows the file added (Append), or the file's rows. */
+  importedRows: z.number(),
+  columns: z.array(staticColumnSchema),
+  /**
+   * Names the copy of the previous rows and columns a Replace or Append kept: Undo in the editor
+   * restores it (POST .../restore-kept) until the next change to the table drops it. Null when
+   * nothing was kept (a new table).
+   */
+  keptToken: z.string().nullable(),
   /** Columns read as dates or date-times, with the format their values were read in (e.g. `M/D/YYYY`). */
   dateFormats: z.array(z.object({ ...importedColumnRef, type: z.enum(['Date', 'DateTime']), format: z.string() })),
   /** Earlier columns whose name no header matched: gone, and shown as removed in models reading them. */
@@ -122,6 +137,8 @@ export const tableChangeSchema = z.discriminatedUnion('kind', [
     columnKey: z.string().max(100),
     displayName: z.string().trim().min(1).max(LIMITS.nameMaxLength).optional(),
     description: z.string().max(2_000).nullable().optional(),
+    /** A number column's display format; null for none. */
+    format: columnFormatSchema.nullable().optional(),
   }),
 ]);
 export type TableChange = z.infer<typeof tableChangeSchema>;
@@ -162,14 +179,16 @@ export const staticTableSchema = z.object({
   name: z.string(),
   modifiedAt: z.string(),
   rowCount: z.number(),
-  columns: z.array(columnSchema),
+  columns: z.array(staticColumnSchema),
   rows: z.array(staticRowSchema).optional(),
+  /** The copy an import or a type change kept for Undo (see csvImportAnswerSchema), or null. */
+  keptToken: z.string().nullable().optional(),
 });
 export const staticRowsSchema = z.array(staticRowSchema);
 export const staticTableRenamedSchema = z.object({ id: z.string(), name: z.string() });
 /** What the editor's changes leave: the columns and the row count, and the ids of rows they added, in order. */
 export const staticTableChangedSchema = z.object({
-  columns: z.array(columnSchema),
+  columns: z.array(staticColumnSchema),
   rowCount: z.number(),
   addedRowIds: z.array(z.number()),
 });

@@ -96,8 +96,9 @@ export async function expectStoresAgree(dataDir: string): Promise<void> {
       const catalog = await warehouseCatalog(file);
       expect(catalog.markers, 'write markers left in the warehouse').toBe(0);
 
-      const staticIds = db.prepare('SELECT id FROM static_tables WHERE account_id = ?').all(accountId) as {
+      const staticIds = db.prepare('SELECT id, kept_token FROM static_tables WHERE account_id = ?').all(accountId) as {
         id: string;
+        kept_token: string | null;
       }[];
       const datasets = db
         .prepare(
@@ -107,6 +108,8 @@ export async function expectStoresAgree(dataDir: string): Promise<void> {
         .all(accountId) as { schema_name: string; table_name: string }[];
       const expectedTables = [
         ...staticIds.map((r) => `static.${warehouseTableName(r.id)}`),
+        // The copy an import keeps for Undo while the metadata names it (kept-copy.ts).
+        ...staticIds.filter((r) => r.kept_token !== null).map((r) => `static.${warehouseTableName(r.id)}__kept`),
         ...datasets.map((d) => `${d.schema_name}.${d.table_name}`),
         '_workspace.writes',
       ].sort();

@@ -103,6 +103,11 @@ export interface StaticTablesTable {
   row_count: number;
   created_at: string;
   modified_at: string;
+  /** The copy an import or a type change replaced, kept for Undo until the next change (migration 0008). */
+  kept_token: string | null;
+  /** JSON: the kept copy's columns. */
+  kept_columns: string | null;
+  kept_row_count: number | null;
 }
 
 export interface StaticTableColumnsTable {
@@ -112,6 +117,8 @@ export interface StaticTableColumnsTable {
   description: string | null;
   position: number;
   type: string;
+  /** JSON of a number column's display format, or null. */
+  format: string | null;
 }
 
 export interface ModelsTable {

@@ -104,7 +104,7 @@ async function readEitherWay(
   }
 }
 
-function refuseWide(columns: number, maxColumns: number): void {
+export function refuseWide(columns: number, maxColumns: number): void {
   if (columns > maxColumns) {
     throw badInput(
       `The file has ${columns} columns; a table can have at most ${maxColumns}. Split the file or remove columns.`,
@@ -120,11 +120,11 @@ function csvOptions(facts: CsvFileFacts, extra: string): string {
   );
 }
 
-const readCsvCall = (facts: CsvFileFacts, extra: string) => `read_csv($1, ${csvOptions(facts, extra)})`;
+export const readCsvCall = (facts: CsvFileFacts, extra: string) => `read_csv($1, ${csvOptions(facts, extra)})`;
 
 /** DuckDB type names as its catalog prints them: the only type text put into SQL here. */
 const SQL_TYPE = /^[A-Z][A-Z0-9_]*( [A-Z]+)*(\(\d+(, ?\d+)?\))?$/i;
-const sqlTypeText = (type: string): string => {
+export const sqlTypeText = (type: string): string => {
   if (!SQL_TYPE.test(type)) throw new Error(`Unexpected DuckDB type name: ${type}`);
   return type;
 };
@@ -139,7 +139,7 @@ interface Sniffed {
 const guessed = (format: unknown) => typeof format === 'string' && !format.startsWith('%Y-%m-%d');
 
 /** The header's names and the types DuckDB would read, from its sniffer (which reads the first rows only). */
-async function sniff(
+export async function sniff(
   session: WarehouseSession,
   filePath: string,
   facts: CsvFileFacts,
@@ -306,7 +306,7 @@ async function keepTypes(
  * A column named rowid (in any case) hides DuckDB's row number of that name, so it is renamed in
  * the temporary table. Returns the names to read the columns by.
  */
-async function freeRowid(session: WarehouseSession, table: string, names: string[]): Promise<string[]> {
+export async function freeRowid(session: WarehouseSession, table: string, names: string[]): Promise<string[]> {
   const taken = new Set(names.map((name) => name.toLowerCase()));
   const readNames: string[] = [];
   for (const name of names) {
@@ -327,7 +327,11 @@ async function freeRowid(session: WarehouseSession, table: string, names: string
  * Re-reads the file as plain text columns with nothing detected, which makes DuckDB report the
  * first row with the wrong number of values or an unclosed quote, with its line. Throws that.
  */
-async function findStructuralError(executor: WarehouseExecutor, filePath: string, facts: CsvFileFacts): Promise<void> {
+export async function findStructuralError(
+  executor: WarehouseExecutor,
+  filePath: string,
+  facts: CsvFileFacts,
+): Promise<void> {
   const names = Array.from({ length: facts.headerFields }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
   const source = readCsvCall(facts, `, auto_detect = false, columns = {${names}}`);
   try {

@@ -26,8 +26,10 @@ export interface StaticTable {
   name: string;
   modifiedAt: string;
   rowCount: number;
-  columns: Column[];
+  columns: (Column & { format?: unknown })[];
   rows: Row[];
+  /** The copy an import or a type change kept for Undo. */
+  keptToken?: string | null;
 }
 
 export type StaticTableList = Paged<StaticTableSummary>;
@@ -164,14 +166,22 @@ async function accountOf(t: TestApp, cookie: string): Promise<string> {
   return accountId;
 }
 
-/** Names of the tables in the `static` schema of the caller's warehouse, read straight from DuckDB. */
-export async function warehouseTables(t: TestApp, cookie: string): Promise<string[]> {
+/** Every table in the `static` schema of the caller's warehouse, read straight from DuckDB. */
+export async function allWarehouseTables(t: TestApp, cookie: string): Promise<string[]> {
   const warehouse = t.deps.warehouse.forAccount(await accountOf(t, cookie));
   const rows = await warehouse.all({
     sql: "SELECT table_name FROM duckdb_tables() WHERE schema_name = 'static' ORDER BY table_name",
     parameters: [],
   });
   return rows.map((r) => String(r.table_name));
+}
+
+/**
+ * Names of the tables in the `static` schema of the caller's warehouse, without the `__kept` copies
+ * an import or type change keeps for Undo (kept-copy.ts): what is left is the tables and any leftover.
+ */
+export async function warehouseTables(t: TestApp, cookie: string): Promise<string[]> {
+  return (await allWarehouseTables(t, cookie)).filter((name) => !name.endsWith('__kept'));
 }
 
 /** Files left in the caller's account upload folder (uploads are scratch files, removed after use). */

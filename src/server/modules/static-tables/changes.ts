@@ -4,7 +4,8 @@ import type { AccountContext, Deps } from '../../context';
 import type { WarehouseSession } from '../../warehouse/types';
 import { badInput } from '../../errors';
 import { ROW_ID, STATIC_SCHEMA, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
-import { listColumns } from './repo';
+import { findTable, listColumns } from './repo';
+import { dropKept } from './kept-copy';
 import { TABLE_SAVED, type TableSaved } from './durable-writes';
 import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
@@ -50,6 +51,8 @@ function keyForNewColumn(requested: string | undefined, taken: ReadonlySet<strin
 export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, changes: TableChange[]) {
   const warehouse = deps.warehouse.forAccount(ctx.accountId);
   let columns = await listColumns(deps.db, id);
+  // Any change forgets the copy an import or a type change kept for Undo (kept-copy.ts).
+  const hadKept = Boolean((await findTable(deps.db, ctx.accountId, id))?.kept_token);
   // DuckDB cannot commit a transaction that both alters a table and updates or deletes its rows, so
   // such a batch works on a copy, committed first and then swapped in (swap-table.ts).
   const altersColumns = changes.some((c) => c.kind === 'addColumn' || c.kind === 'deleteColumn');
@@ -163,6 +166,7 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
                   ...c,
                   displayName: change.displayName ?? c.displayName,
                   description: change.description === undefined ? c.description : change.description,
+                  format: change.format === undefined ? c.format : change.format,
                 },
           );
           break;
@@ -183,6 +187,7 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
       columns,
       rowCount,
       at: deps.clock().toISOString(),
+      ...(hadKept ? { kept: null } : {}),
     };
     await mark(session, saved);
   };
@@ -214,5 +219,6 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   } catch (error) {
     throw warehouseError(error);
   }
+  if (hadKept) await dropKept(warehouse, id);
   return { columns, rowCount, addedRowIds };
 }

@@ -3,13 +3,13 @@
  * (src/server/durability/write-journal.ts): what a write records, and what a crash may leave behind.
  */
 import { z } from 'zod';
-import { columnSchema } from '../../../shared/tables';
+import { staticColumnSchema } from '../../../shared/static-tables';
 import type { Db } from '../../db/database';
 import type { WriteJournal } from '../../durability/write-journal';
 import type { WarehouseConnection } from '../../warehouse/types';
 import { quoteQualified } from '../../warehouse/quote';
 import { STATIC_SCHEMA } from './physical';
-import { replaceColumns, touchTable } from './repo';
+import { replaceColumns, setKept, touchTable } from './repo';
 
 export const TABLE_SAVED = 'static-table.saved';
 export const TABLE_DELETED = 'static-table.deleted';
@@ -19,9 +19,17 @@ const savedSchema = z.object({
   accountId: z.string(),
   /** Set when the write made the table; null when it changed an existing one. */
   name: z.string().nullable(),
-  columns: z.array(columnSchema),
+  columns: z.array(staticColumnSchema),
   rowCount: z.number(),
   at: z.string(),
+  /**
+   * The copy of the previous rows and columns kept for Undo (`t_<id>__kept`): set by an import or
+   * a type change, null when a write dropped it, absent when the write leaves it as it was.
+   */
+  kept: z
+    .object({ token: z.string(), columns: z.array(staticColumnSchema), rowCount: z.number() })
+    .nullable()
+    .optional(),
 });
 export type TableSaved = z.infer<typeof savedSchema>;
 
@@ -53,6 +61,7 @@ export function registerStaticTableWrites(writes: WriteJournal): void {
       if (!exists) return; // deleted since: nothing to describe
       await replaceColumns(db, saved.tableId, saved.columns);
       await touchTable(db, saved.tableId, new Date(saved.at), saved.rowCount);
+      if (saved.kept !== undefined) await setKept(db, saved.tableId, saved.kept);
     },
   });
   writes.register(TABLE_DELETED, {
@@ -63,12 +72,16 @@ export function registerStaticTableWrites(writes: WriteJournal): void {
   });
 }
 
-/** `t_<id without dashes>`, and the `__next` / `__edit` copies a replace or an edit works on. */
-const TABLE_NAME = /^t_([0-9a-f]{32})(__next|__edit)?$/;
+/**
+ * `t_<id without dashes>`, the `__next` / `__edit` / `__append` copies a replace, an edit or an
+ * append works on, and the `__kept` copy an import or a type change keeps for Undo.
+ */
+const TABLE_NAME = /^t_([0-9a-f]{32})(__next|__edit|__append|__kept)?$/;
 
 /**
  * Drops what a crash left in the static schema: copies a replace or an edit made but never swapped
- * in, and tables whose creation never reached the metadata store.
+ * in, kept copies the metadata no longer names (a later change dropped it), and tables whose
+ * creation never reached the metadata store.
  */
 export async function sweepStaticLeftovers(db: Db, accountId: string, connection: WarehouseConnection) {
   const tables = await connection.all({
@@ -76,14 +89,19 @@ export async function sweepStaticLeftovers(db: Db, accountId: string, connection
     parameters: [STATIC_SCHEMA],
   });
   if (tables.length === 0) return;
-  const known = new Set(
-    (await db.selectFrom('static_tables').select('id').where('account_id', '=', accountId).execute()).map((r) =>
-      r.id.replace(/-/g, ''),
-    ),
-  );
+  const rows = await db
+    .selectFrom('static_tables')
+    .select(['id', 'kept_token'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const known = new Set(rows.map((r) => r.id.replace(/-/g, '')));
+  const kept = new Set(rows.filter((r) => r.kept_token !== null).map((r) => r.id.replace(/-/g, '')));
   for (const { table_name: name } of tables) {
     const match = TABLE_NAME.exec(String(name));
-    if (!match || (match[2] === undefined && known.has(match[1] as string))) continue;
+    if (!match) continue;
+    const id = match[1] as string;
+    if (match[2] === undefined && known.has(id)) continue;
+    if (match[2] === '__kept' && kept.has(id)) continue;
     await connection.run(`DROP TABLE IF EXISTS ${quoteQualified(STATIC_SCHEMA, String(name))}`);
   }
 }

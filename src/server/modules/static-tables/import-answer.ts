@@ -4,7 +4,11 @@ import type { CsvImportResult } from '../../warehouse/csv-import';
 import type { ImportColumns } from './import-columns';
 
 /** A CSV import's answer: the columns stored, and what the user is told about them (shown after an upload). */
-export function importAnswer(result: CsvImportResult, columns: Column[], plan: ImportColumns): CsvImportAnswer {
+export function importAnswer(
+  result: CsvImportResult,
+  columns: Column[],
+  plan: ImportColumns,
+): Omit<CsvImportAnswer, 'tableId' | 'mode' | 'importedRows' | 'keptToken'> {
   const byName = new Map(result.columns.map((c, i) => [c.name, columns[i] as Column]));
   const ref = (name: string) => {
     const column = byName.get(name);

@@ -1,3 +1,4 @@
+import { columnFormatSchema, type ColumnFormat } from '../../../shared/models';
 import { COLUMN_TYPES, type Column, type ColumnType } from '../../../shared/tables';
 import type { Db } from '../../db/database';
 import type { StaticTablesTable } from '../../db/schema';
@@ -18,7 +19,21 @@ function asColumnType(value: string): ColumnType {
   return (COLUMN_TYPES as readonly string[]).includes(value) ? (value as ColumnType) : 'Text';
 }
 
-export async function listColumns(db: Db, tableId: string): Promise<Column[]> {
+/** A static table's column: a column with, for numbers, the display format (null when none). */
+export type StaticColumn = Column & { format?: ColumnFormat | null };
+
+/** A stored format read back; a format that no longer parses is dropped (shown as none) rather than failing the table. */
+function parseFormat(text: string | null): ColumnFormat | null {
+  if (!text) return null;
+  try {
+    const parsed = columnFormatSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function listColumns(db: Db, tableId: string): Promise<StaticColumn[]> {
   const rows = await db
     .selectFrom('static_table_columns')
     .selectAll()
@@ -31,11 +46,13 @@ export async function listColumns(db: Db, tableId: string): Promise<Column[]> {
     description: r.description,
     order: r.position,
     type: asColumnType(r.type),
+    // Only a set format is named, so a column reads as the spec's (columnKey ... type) otherwise.
+    ...(r.format ? { format: parseFormat(r.format) } : {}),
   }));
 }
 
 /** Replaces the table's column list (positions follow the array order). */
-export async function replaceColumns(db: Db, tableId: string, columns: Column[]): Promise<void> {
+export async function replaceColumns(db: Db, tableId: string, columns: StaticColumn[]): Promise<void> {
   await db.deleteFrom('static_table_columns').where('table_id', '=', tableId).execute();
   if (columns.length === 0) return;
   await db
@@ -48,6 +65,7 @@ export async function replaceColumns(db: Db, tableId: string, columns: Column[])
         description: c.description ?? null,
         position: i,
         type: c.type,
+        format: c.format ? JSON.stringify(c.format) : null,
       })),
     )
     .execute();
@@ -57,6 +75,35 @@ export async function touchTable(db: Db, tableId: string, at: Date, rowCount?: n
   await db
     .updateTable('static_tables')
     .set({ modified_at: at.toISOString(), ...(rowCount === undefined ? {} : { row_count: rowCount }) })
+    .where('id', '=', tableId)
+    .execute();
+}
+
+/** The copy an import or a type change kept for Undo: its token, columns and row count. */
+export interface KeptCopy {
+  token: string;
+  columns: StaticColumn[];
+  rowCount: number;
+}
+
+export function keptOf(table: StaticTableRow): KeptCopy | null {
+  if (!table.kept_token || table.kept_columns === null) return null;
+  return {
+    token: table.kept_token,
+    columns: JSON.parse(table.kept_columns) as StaticColumn[],
+    rowCount: table.kept_row_count ?? 0,
+  };
+}
+
+/** Records (or, with null, forgets) the kept copy of a table. */
+export async function setKept(db: Db, tableId: string, kept: KeptCopy | null): Promise<void> {
+  await db
+    .updateTable('static_tables')
+    .set({
+      kept_token: kept?.token ?? null,
+      kept_columns: kept ? JSON.stringify(kept.columns) : null,
+      kept_row_count: kept?.rowCount ?? null,
+    })
     .where('id', '=', tableId)
     .execute();
 }

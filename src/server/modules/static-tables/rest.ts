@@ -17,7 +17,23 @@ import {
   staticTableSchema,
   staticTableSummarySchema,
 } from '../../../shared/static-tables';
+import {
+  IMPORT_PREVIEW,
+  importModeQuerySchema,
+  importNewQuerySchema,
+  importPreviewSchema,
+  restoreKeptSchema,
+  restoredSchema,
+} from '../../../shared/static-table-import';
+import {
+  columnKeyParamsSchema,
+  columnTypeChangeSchema,
+  columnTypeChangedSchema,
+  columnTypePreviewQuerySchema,
+  columnTypePreviewSchema,
+} from '../../../shared/static-column-types';
 import type { Deps } from '../../context';
+import { tableNameOfFile } from './service';
 import { newId } from '../../db/ids';
 import { AppError, badInput } from '../../errors';
 import { endpoint, type AnswerDoc } from '../../http/endpoint';
@@ -29,8 +45,8 @@ import { accountUploadsDir } from '../../warehouse/account-paths';
 
 const UPLOAD_FAILED = 'Failed to upload file';
 
-/** Saves the multipart `file` (text/csv only) to a scratch file and returns its path. */
-async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): Promise<string> {
+/** The multipart `file` part, refused unless it is text/csv. */
+async function csvPart(req: FastifyRequest, deps: Deps) {
   if (!req.isMultipart()) throw badInput(`${UPLOAD_FAILED}: send the file as multipart/form-data.`);
   const file = await req.file({ limits: { fileSize: deps.config.uploadMaxBytes, files: 1 } });
   if (!file) throw badInput(`${UPLOAD_FAILED}: no file was sent.`);
@@ -38,6 +54,34 @@ async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): P
     file.file.resume();
     throw badInput(`${UPLOAD_FAILED}: only CSV files (text/csv) are accepted.`);
   }
+  return file;
+}
+
+/** The head of the multipart `file` (IMPORT_PREVIEW.headBytes at most) as text; the rest is read and dropped. */
+async function receiveCsvHead(req: FastifyRequest, deps: Deps): Promise<{ text: string; truncated: boolean }> {
+  const file = await csvPart(req, deps);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let truncated = false;
+  for await (const chunk of file.file as AsyncIterable<Buffer>) {
+    if (bytes >= IMPORT_PREVIEW.headBytes) {
+      truncated = true;
+      continue;
+    }
+    chunks.push(chunk);
+    bytes += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  if (head.length > IMPORT_PREVIEW.headBytes) truncated = true;
+  return {
+    text: head.subarray(0, IMPORT_PREVIEW.headBytes).toString('utf8'),
+    truncated: truncated || file.file.truncated,
+  };
+}
+
+/** Saves the multipart `file` (text/csv only) to a scratch file and returns its path and name. */
+async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): Promise<{ path: string; name: string }> {
+  const file = await csvPart(req, deps);
   const dir = accountUploadsDir(deps.config.dataDir, accountId);
   await fs.promises.mkdir(dir, { recursive: true });
   const target = path.join(dir, `${newId()}.csv`);
@@ -55,7 +99,7 @@ async function receiveCsv(req: FastifyRequest, deps: Deps, accountId: string): P
       `${UPLOAD_FAILED}: the file is over the limit of ${sizeText(deps.config.uploadMaxBytes)}.`,
     );
   }
-  return target;
+  return { path: target, name: file.filename };
 }
 
 const tag = 'Static tables';
@@ -151,22 +195,128 @@ export function registerStaticTablesRest(app: FastifyInstance, deps: Deps, servi
     {
       method: 'PUT',
       path: '/api/static-tables/{id}/upload',
-      summary: "Replace the table's columns and rows with a CSV file's",
+      summary: 'Import a CSV file into the table: replace its columns and rows (default) or append its rows',
       description:
-        'Columns whose header matches an earlier column keep its key; the answer names date formats and removed columns.',
+        'mode=Replace: columns whose header matches an earlier column keep its key; the answer names date formats ' +
+        'and removed columns. mode=Append: rows go below, columns matched by name (case and surrounding spaces ' +
+        'ignored), others added. Both keep the previous table until the next change: POST .../restore-kept with ' +
+        "the answer's keptToken brings it back.",
       tag,
       access: 'account',
       params: idParamsSchema,
+      query: importModeQuerySchema,
       multipart: csvUploadPartsSchema,
       errors: [413],
       answers: { 200: { description: 'What the import did.', json: csvImportAnswerSchema } },
     },
-    async ({ ctx, params, req }) => {
+    async ({ ctx, params, query, req }) => {
       await tables.get(ctx, params.id);
       // Refused before the file is received: a read_only member's upload is never written to disk.
       requireWriter(ctx);
-      return tables.importCsv(ctx, params.id, await receiveCsv(req, deps, ctx.accountId));
+      const file = await receiveCsv(req, deps, ctx.accountId);
+      return tables.importCsv(ctx, params.id, file.path, query.mode);
     },
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/static-tables/upload',
+      summary: 'Create a static table from a CSV file',
+      description: "The table is named by `name`, or by the file's name without its extension.",
+      tag,
+      access: 'account',
+      query: importNewQuerySchema,
+      multipart: csvUploadPartsSchema,
+      errors: [413],
+      answers: { 201: { description: 'What the import did; tableId is the new table.', json: csvImportAnswerSchema } },
+    },
+    async ({ ctx, query, req, reply }) => {
+      requireWriter(ctx);
+      const file = await receiveCsv(req, deps, ctx.accountId);
+      const answer = await tables.importAsNewTable(ctx, query.name || tableNameOfFile(file.name), file.path);
+      void reply.code(201);
+      return answer;
+    },
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/static-tables/{id}/upload/preview',
+      summary: "A CSV file's first rows and detected types, and what importing it would do to the table",
+      description: `Only the first ${IMPORT_PREVIEW.headBytes / 1024} KB of the file are read.`,
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      multipart: csvUploadPartsSchema,
+      answers: { 200: { description: 'The preview.', json: importPreviewSchema } },
+    },
+    async ({ ctx, params, req }) => {
+      await tables.get(ctx, params.id);
+      requireWriter(ctx);
+      const head = await receiveCsvHead(req, deps);
+      return tables.previewImport(ctx, params.id, { head: head.text, truncated: head.truncated });
+    },
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'POST',
+      path: '/api/static-tables/{id}/restore-kept',
+      summary: 'Undo (or redo) an import or a type change: swap the table with the copy it kept',
+      description: 'Refused with 409 once another change to the table dropped the kept copy.',
+      tag,
+      access: 'account',
+      params: idParamsSchema,
+      body: restoreKeptSchema,
+      errors: [409],
+      answers: {
+        200: { description: 'Restored; the copy now kept is the table before the restore.', json: restoredSchema },
+      },
+    },
+    async ({ ctx, params, body }) => tables.restoreKept(ctx, params.id, body.token),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'GET',
+      path: '/api/static-tables/{id}/columns/{columnKey}/type-preview',
+      summary: "How many of a column's values would not convert to another type, with examples",
+      tag,
+      access: 'account',
+      params: columnKeyParamsSchema,
+      query: columnTypePreviewQuerySchema,
+      answers: { 200: { description: 'The counts.', json: columnTypePreviewSchema } },
+    },
+    async ({ ctx, params, query }) => tables.previewColumnType(ctx, params.id, params.columnKey, query.type),
+  );
+
+  endpoint(
+    app,
+    deps,
+    {
+      method: 'PUT',
+      path: '/api/static-tables/{id}/columns/{columnKey}/type',
+      summary: "Change a column's type",
+      description:
+        'Values that do not convert become empty only with clearUnconvertible: true (otherwise 400). ' +
+        'The previous table is kept until the next change (POST .../restore-kept undoes).',
+      tag,
+      access: 'account',
+      params: columnKeyParamsSchema,
+      body: columnTypeChangeSchema,
+      answers: { 200: { description: 'Changed.', json: columnTypeChangedSchema } },
+    },
+    async ({ ctx, params, body }) => tables.changeColumnType(ctx, params.id, params.columnKey, body),
   );
 
   endpoint(

@@ -4,6 +4,8 @@ import {
   staticTableListSchema,
   staticTableRenameInputSchema,
 } from '../../../shared/static-tables';
+import { importPreviewInputSchema, restoreKeptInputSchema } from '../../../shared/static-table-import';
+import { columnTypeChangeInputSchema, columnTypePreviewInputSchema } from '../../../shared/static-column-types';
 import { accountProcedure, router } from '../../trpc/trpc';
 
 export const staticTablesRouter = router({
@@ -23,4 +25,21 @@ export const staticTablesRouter = router({
   change: accountProcedure
     .input(staticTableChangesInputSchema)
     .mutation(({ ctx, input }) => ctx.services.staticTables.change(ctx.account, input.id, input)),
+  /** A mutation, though it changes nothing: the file's head is too large for a query's address. */
+  importPreview: accountProcedure
+    .input(importPreviewInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.staticTables.previewImport(ctx.account, input.id, input)),
+  restoreKept: accountProcedure
+    .input(restoreKeptInputSchema)
+    .mutation(({ ctx, input }) => ctx.services.staticTables.restoreKept(ctx.account, input.id, input.token)),
+  columnTypePreview: accountProcedure
+    .input(columnTypePreviewInputSchema)
+    .query(({ ctx, input }) =>
+      ctx.services.staticTables.previewColumnType(ctx.account, input.id, input.columnKey, input.type),
+    ),
+  changeColumnType: accountProcedure
+    .input(columnTypeChangeInputSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.staticTables.changeColumnType(ctx.account, input.id, input.columnKey, input),
+    ),
 });

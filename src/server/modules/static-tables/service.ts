@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import {
   NEW_TABLE,
-  STATIC_TABLE_LIMITS,
   type CreateStaticTableRequest,
   type CsvImportAnswer,
   type RenameStaticTableRequest,
@@ -14,16 +13,20 @@ import {
 import type { Column, Paged } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { newId } from '../../db/ids';
-import { notFound } from '../../errors';
-import { importCsvToTable } from '../../warehouse/csv-import';
-import { importAnswer } from './import-answer';
-import { importColumns, matchHeaders, type ImportColumns } from './import-columns';
+import { conflict, notFound } from '../../errors';
+import type { StaticColumnType } from '../../../shared/static-column-types';
+import type { ImportPreviewInput } from '../../../shared/static-table-import';
+import { matchHeaders } from './import-columns';
+import { importAppending, importAsNewTable, importReplacing } from './import-modes';
+import { previewImport } from './import-preview';
+import { changeColumnType, previewTypeChange } from './column-type-change';
+import { dropKept, exchangeKept, keptExists, keptTableName } from './kept-copy';
 import { requireWriter } from '../accounts/access';
 import { compileTableQuery, staticRelation, withSqlTypes } from '../tables/relations';
 import { applyChanges } from './changes';
 import { listStaticTables } from './list';
-import { STATIC_SCHEMA, ROW_ID, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
-import { findTable, listColumns } from './repo';
+import { STATIC_SCHEMA, isValidColumnKey, newColumnKey, q, qualified, warehouseTableName } from './physical';
+import { findTable, keptOf, listColumns, setKept } from './repo';
 import { TABLE_DELETED, TABLE_SAVED, registerStaticTableWrites, type TableSaved } from './durable-writes';
 import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
@@ -31,6 +34,13 @@ import { createTableSql, insertRows } from './rows';
 import { warehouseError } from './warehouse-errors';
 
 const NOT_FOUND = 'Table not found.';
+const NOTHING_KEPT = 'There is nothing to undo: the table has changed since the import or type change.';
+
+/** A new table's name from an uploaded file's name: without its extension, or 'Imported table'. */
+export function tableNameOfFile(fileName: string | undefined): string {
+  const base = (fileName ?? '').replace(/\.[^.]*$/, '').trim();
+  return base.slice(0, 200) || 'Imported table';
+}
 
 type NewColumn = { columnKey?: string; displayName: string; description?: string | null };
 
@@ -153,7 +163,14 @@ export function createStaticTablesService(deps: Deps) {
     async get(ctx: AccountContext, id: string, options: { withRows?: boolean } = {}) {
       const table = await mustFind(ctx, id);
       const columns = await listColumns(db, id);
-      const base = { id, name: table.name, modifiedAt: table.modified_at, rowCount: table.row_count, columns };
+      const base = {
+        id,
+        name: table.name,
+        modifiedAt: table.modified_at,
+        rowCount: table.row_count,
+        columns,
+        keptToken: table.kept_token,
+      };
       if (!options.withRows) return base;
       const compiled = compileTableQuery(staticRelation(id, columns), {
         page: 1,
@@ -184,6 +201,7 @@ export function createStaticTablesService(deps: Deps) {
         deps.writes.write(ctx.accountId, TABLE_DELETED, (mark) =>
           warehouse.transaction(async (session) => {
             await session.run(`DROP TABLE IF EXISTS ${qualified(id)}`);
+            await session.run(`DROP TABLE IF EXISTS ${q(STATIC_SCHEMA)}.${q(keptTableName(id))}`);
             await mark(session, { tableId: id });
           }),
         ),
@@ -192,7 +210,7 @@ export function createStaticTablesService(deps: Deps) {
 
     /** Replaces columns and rows at once: a failed write leaves the old table as it was. */
     async replaceData(ctx: AccountContext, id: string, input: ReplaceDataRequest) {
-      await mustFind(ctx, id);
+      const found = await mustFind(ctx, id);
       requireWriter(ctx);
       const warehouse = deps.warehouse.forAccount(ctx.accountId);
       const next = `${warehouseTableName(id)}__next`;
@@ -211,9 +229,10 @@ export function createStaticTablesService(deps: Deps) {
         }
         await saveDurably(ctx, (mark) =>
           swapTable(warehouse, STATIC_SCHEMA, next, warehouseTableName(id), (tx) =>
-            mark(tx, saved(ctx, id, columns, input.rows.length)),
+            mark(tx, { ...saved(ctx, id, columns, input.rows.length), ...(found.kept_token ? { kept: null } : {}) }),
           ),
         );
+        if (found.kept_token) await dropKept(warehouse, id);
       });
       return this.get(ctx, id);
     },
@@ -236,53 +255,92 @@ export function createStaticTablesService(deps: Deps) {
     },
 
     /**
-     * Replaces the table with a CSV file's rows and columns (types detected); the old rows stay on
-     * failure. Columns whose header matches an earlier column keep its key (import-columns.ts).
+     * Imports a CSV file into the table: Replace (its rows and columns become the table's; columns
+     * whose header matches an earlier column keep its key, import-columns.ts) or Append (rows added
+     * below, columns matched by name). The old rows stay on failure, and after success are kept for
+     * Undo until the next change (kept-copy.ts).
      */
-    async importCsv(ctx: AccountContext, id: string, filePath: string): Promise<CsvImportAnswer> {
+    async importCsv(
+      ctx: AccountContext,
+      id: string,
+      filePath: string,
+      mode: 'Replace' | 'Append' = 'Replace',
+    ): Promise<CsvImportAnswer> {
       try {
         await mustFind(ctx, id);
         requireWriter(ctx);
-        const warehouse = deps.warehouse.forAccount(ctx.accountId);
-        return await exclusive(ctx, id, async () => {
-          // Read under the table's lock: no edit can change the columns between here and the swap.
-          const existing = await listColumns(db, id);
-          const planned: { plan?: ImportColumns } = {};
-          const planOf = (): ImportColumns => {
-            if (!planned.plan) throw new Error('The import stored columns before planning them');
-            return planned.plan;
-          };
-          let columns: Column[] = [];
-          const result = await deps.writes.write(ctx.accountId, TABLE_SAVED, (mark) =>
-            importCsvToTable(warehouse, {
-              filePath,
-              schema: STATIC_SCHEMA,
-              table: warehouseTableName(id),
-              maxBytes: deps.config.uploadMaxBytes,
-              maxColumns: STATIC_TABLE_LIMITS.maxColumns,
-              rowIdColumn: ROW_ID,
-              storeAs: async (header, session) => {
-                planned.plan = await importColumns(session, id, existing, header);
-                return planned.plan.stored;
-              },
-              beforeCommit: async (tx, imported) => {
-                const { keys, matched } = planOf();
-                columns = imported.columns.map((c, i) => ({
-                  columnKey: keys[i] as string,
-                  displayName: c.name,
-                  description: matched[i]?.description ?? null,
-                  order: i,
-                  type: c.type,
-                }));
-                await mark(tx, saved(ctx, id, columns, imported.rowCount));
-              },
-            }),
-          );
-          return importAnswer(result, columns, planOf());
-        });
+        return await exclusive(ctx, id, () =>
+          mode === 'Append' ? importAppending(deps, ctx, id, filePath) : importReplacing(deps, ctx, id, filePath),
+        );
       } finally {
         await fs.promises.rm(filePath, { force: true });
       }
+    },
+
+    /** New table: a static table made from a CSV file, named `name`. */
+    async importAsNewTable(ctx: AccountContext, name: string, filePath: string): Promise<CsvImportAnswer> {
+      try {
+        requireWriter(ctx);
+        const id = newId();
+        return await exclusive(ctx, id, () => importAsNewTable(deps, ctx, id, name, filePath));
+      } finally {
+        await fs.promises.rm(filePath, { force: true });
+      }
+    },
+
+    /** The file's first rows and detected types, and what Append and Replace would do (import-preview.ts). */
+    async previewImport(ctx: AccountContext, id: string, input: Omit<ImportPreviewInput, 'id'>) {
+      await mustFind(ctx, id);
+      // A read_only member cannot import, so a preview's head file is never written for one.
+      requireWriter(ctx);
+      return previewImport(deps, ctx, id, { text: input.head, truncated: input.truncated });
+    },
+
+    /**
+     * Undo (or redo) of an import or a type change: the table and the copy it kept change places.
+     * Refused (409) once another change forgot the copy, or when `token` names another copy.
+     */
+    async restoreKept(ctx: AccountContext, id: string, token: string) {
+      await mustFind(ctx, id);
+      requireWriter(ctx);
+      const warehouse = deps.warehouse.forAccount(ctx.accountId);
+      return exclusive(ctx, id, async () => {
+        const table = await mustFind(ctx, id);
+        const kept = keptOf(table);
+        if (!kept || kept.token !== token) throw conflict(NOTHING_KEPT);
+        if (!(await keptExists(warehouse, id))) {
+          await setKept(db, id, null);
+          throw conflict(NOTHING_KEPT);
+        }
+        const current = await listColumns(db, id);
+        await saveDurably(ctx, (mark) =>
+          exchangeKept(warehouse, id, (tx) =>
+            mark(tx, {
+              ...saved(ctx, id, kept.columns, kept.rowCount),
+              kept: { token, columns: current, rowCount: table.row_count },
+            }),
+          ),
+        );
+        return { keptToken: token, rowCount: kept.rowCount };
+      });
+    },
+
+    /** How many values of the column would not convert to `type`, with a few examples. */
+    async previewColumnType(ctx: AccountContext, id: string, columnKey: string, type: StaticColumnType) {
+      await mustFind(ctx, id);
+      return previewTypeChange(deps, ctx, id, columnKey, type);
+    },
+
+    /** Changes the column's type; values that do not convert become empty only with `clearUnconvertible`. */
+    async changeColumnType(
+      ctx: AccountContext,
+      id: string,
+      columnKey: string,
+      input: { type: StaticColumnType; clearUnconvertible: boolean },
+    ) {
+      await mustFind(ctx, id);
+      requireWriter(ctx);
+      return exclusive(ctx, id, () => changeColumnType(deps, ctx, id, columnKey, input.type, input.clearUnconvertible));
     },
 
     /** The editor's cell edits and row/column changes, in one warehouse transaction. */

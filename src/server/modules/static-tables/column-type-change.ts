@@ -1,0 +1,149 @@
+/**
+ * Changing a static-table column's type (Text, Number, Boolean, Date, DateTime). The preview counts
+ * the values with content that would not convert and shows a few; the change itself empties them
+ * only when the caller confirms it (`clearUnconvertible`), and keeps the table as it was for Undo
+ * (kept-copy.ts). The caller holds the table's exclusive lock for the change.
+ */
+import {
+  TYPE_CHANGE_EXAMPLES,
+  unconvertibleMessage,
+  type ColumnTypePreview,
+  type StaticColumnType,
+} from '../../../shared/static-column-types';
+import type { ColumnType } from '../../../shared/tables';
+import type { AccountContext, Deps } from '../../context';
+import { badInput } from '../../errors';
+import type { WarehouseSession } from '../../warehouse/types';
+import { TABLE_SAVED } from './durable-writes';
+import { newKeptToken, swapKeeping } from './kept-copy';
+import { ROW_ID, STATIC_SCHEMA, q, qualified, warehouseTableName } from './physical';
+import { findTable, listColumns, type StaticColumn } from './repo';
+import { warehouseError } from './warehouse-errors';
+
+/** How each type is stored (numbers as DOUBLE: typed or pasted numbers have any number of decimals). */
+const SQL_TYPE: Record<StaticColumnType, string> = {
+  Text: 'VARCHAR',
+  Number: 'DOUBLE',
+  Boolean: 'BOOLEAN',
+  Date: 'DATE',
+  DateTime: 'TIMESTAMP',
+};
+
+const isTemporal = (type: ColumnType) => type === 'Date' || type === 'DateTime';
+
+/** The value as text, blank text read as no value. */
+const content = (column: string) => `NULLIF(trim(CAST(${column} AS VARCHAR)), '')`;
+
+/**
+ * SQL converting the column from its type to `to`: anything reads as text; dates and date-times
+ * convert into each other; true and false become 1 and 0; otherwise the text is read as the new
+ * type (ISO dates, numbers with a point, true/false), NULL when it cannot be.
+ */
+export function conversion(column: string, from: ColumnType, to: StaticColumnType): string {
+  if (to === 'Text') return `CAST(${column} AS VARCHAR)`;
+  if (isTemporal(from) && isTemporal(to)) return `CAST(${column} AS ${SQL_TYPE[to]})`;
+  if (from === 'Boolean' && to === 'Number') return `CAST(CAST(${column} AS INTEGER) AS DOUBLE)`;
+  return `TRY_CAST(${content(column)} AS ${SQL_TYPE[to]})`;
+}
+
+function columnOf(columns: StaticColumn[], columnKey: string): StaticColumn {
+  const column = columns.find((c) => c.columnKey === columnKey);
+  if (!column) throw badInput(`Unknown column "${columnKey}".`);
+  return column;
+}
+
+async function count(
+  session: WarehouseSession,
+  id: string,
+  column: StaticColumn,
+  to: StaticColumnType,
+): Promise<ColumnTypePreview> {
+  const key = q(column.columnKey);
+  const lost = `${content(key)} IS NOT NULL AND (${conversion(key, column.type, to)}) IS NULL`;
+  const [counted] = await session.all({
+    sql:
+      `SELECT count(*) FILTER (WHERE ${content(key)} IS NOT NULL)::DOUBLE AS n, ` +
+      `count(*) FILTER (WHERE ${lost})::DOUBLE AS lost FROM ${qualified(id)}`,
+    parameters: [],
+  });
+  const unconvertible = Number(counted?.lost ?? 0);
+  const examples =
+    unconvertible === 0
+      ? []
+      : await session.all({
+          sql:
+            `SELECT v FROM (SELECT CAST(${key} AS VARCHAR) AS v, min(${q(ROW_ID)}) AS first FROM ${qualified(id)} ` +
+            `WHERE ${lost} GROUP BY 1) ORDER BY first LIMIT ${TYPE_CHANGE_EXAMPLES}`,
+          parameters: [],
+        });
+  return { values: Number(counted?.n ?? 0), unconvertible, examples: examples.map((r) => String(r.v)) };
+}
+
+export async function previewTypeChange(
+  deps: Deps,
+  ctx: AccountContext,
+  id: string,
+  columnKey: string,
+  to: StaticColumnType,
+): Promise<ColumnTypePreview> {
+  const column = columnOf(await listColumns(deps.db, id), columnKey);
+  if (column.type === to) return { values: 0, unconvertible: 0, examples: [] };
+  return count(deps.warehouse.forAccount(ctx.accountId), id, column, to);
+}
+
+export async function changeColumnType(
+  deps: Deps,
+  ctx: AccountContext,
+  id: string,
+  columnKey: string,
+  to: StaticColumnType,
+  clearUnconvertible: boolean,
+): Promise<{ keptToken: string; cleared: number }> {
+  const warehouse = deps.warehouse.forAccount(ctx.accountId);
+  const columns = await listColumns(deps.db, id);
+  const column = columnOf(columns, columnKey);
+  if (column.type === to) throw badInput(`The column "${column.displayName}" is already ${to}.`);
+  const { unconvertible } = await count(warehouse, id, column, to);
+  if (unconvertible > 0 && !clearUnconvertible) throw badInput(unconvertibleMessage(unconvertible, to));
+  const before = await findTable(deps.db, ctx.accountId, id);
+  const next = `${warehouseTableName(id)}__next`;
+  const staged = `${q(STATIC_SCHEMA)}.${q(next)}`;
+  const key = q(column.columnKey);
+  try {
+    await warehouse.transaction(async (tx) => {
+      await tx.run(`DROP TABLE IF EXISTS ${staged}`);
+      await tx.run(
+        `CREATE TABLE ${staged} AS SELECT * REPLACE (${conversion(key, column.type, to)} AS ${key}) ` +
+          `FROM ${qualified(id)} ORDER BY ${q(ROW_ID)}`,
+      );
+    });
+  } catch (error) {
+    await warehouse.run(`DROP TABLE IF EXISTS ${staged}`).catch(() => undefined);
+    throw warehouseError(error);
+  }
+  const changed = columns.map((c): StaticColumn => {
+    if (c.columnKey !== columnKey) return c;
+    // A number format means nothing to another type.
+    const { format, ...rest } = c;
+    return { ...rest, type: to, ...(to === 'Number' && format ? { format } : {}) };
+  });
+  const token = newKeptToken();
+  await deps.writes
+    .write(ctx.accountId, TABLE_SAVED, (mark) =>
+      swapKeeping(warehouse, id, next, (tx) =>
+        mark(tx, {
+          tableId: id,
+          accountId: ctx.accountId,
+          name: null,
+          columns: changed,
+          rowCount: before?.row_count ?? 0,
+          at: deps.clock().toISOString(),
+          kept: { token, columns, rowCount: before?.row_count ?? 0 },
+        }),
+      ),
+    )
+    .catch((error: unknown) => {
+      throw warehouseError(error);
+    });
+  return { keptToken: token, cleared: unconvertible };
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { csvFileError, isCsvReadError, isDialectError } from './csv-errors';
+import { detectDates } from './csv-dates';
+import { findStructuralError, freeRowid, readCsvCall, refuseWide, sniff, sqlTypeText } from './csv-import';
+import { inspectCsvFile, type CsvFileFacts } from './csv-file';
+import { copyWithUniformLineEnds } from './csv-line-ends';
+import { quoteIdentifier, quoteString } from './quote';
+import { columnTypeFromName } from './column-types';
+import type { ResultColumn, WarehouseExecutor } from './types';
+
+export interface CsvPreview {
+  /** As the header names them, with the type the import would detect in these rows. */
+  columns: ResultColumn[];
+  /** The first rows, values in column order (JSON-safe). */
+  rows: unknown[][];
+}
+
+/**
+ * The first rows of a CSV file (the head of an upload) read as an import reads them: the same
+ * delimiter and dialect, the types DuckDB detects, dates in other formats than ISO read as the
+ * import would (csv-dates.ts). Reads into a temporary table only: nothing is written to the
+ * warehouse file. Bad files raise the import's errors (csv-errors.ts).
+ */
+export async function previewCsvFile(
+  executor: WarehouseExecutor,
+  filePath: string,
+  limits: { maxBytes: number; maxColumns: number; rows: number },
+): Promise<CsvPreview> {
+  const facts = await inspectCsvFile(filePath, limits.maxBytes);
+  refuseWide(facts.headerFields, limits.maxColumns);
+  try {
+    return await readHead(executor, filePath, facts, limits);
+  } catch (error) {
+    if (!isCsvReadError(error)) throw csvFileError(error) ?? error;
+    // As the import does: a copy with one kind of line ends, then a strict re-read naming the bad line.
+    const uniform = await copyWithUniformLineEnds(filePath);
+    if (uniform) {
+      try {
+        return await readHead(executor, uniform, facts, limits);
+      } catch (retryError) {
+        if (isDialectError(retryError)) await findStructuralError(executor, uniform, facts);
+        throw csvFileError(retryError) ?? retryError;
+      } finally {
+        await fs.promises.rm(uniform, { force: true });
+      }
+    }
+    if (isDialectError(error)) await findStructuralError(executor, filePath, facts);
+    throw csvFileError(error) ?? error;
+  }
+}
+
+async function readHead(
+  executor: WarehouseExecutor,
+  filePath: string,
+  facts: CsvFileFacts,
+  limits: { maxColumns: number; rows: number },
+): Promise<CsvPreview> {
+  const scratch = quoteIdentifier(`_preview_${randomBytes(6).toString('hex')}`);
+  return executor.session(async (session) => {
+    try {
+      const sniffed = await sniff(session, filePath, facts, '');
+      refuseWide(sniffed.columns.length, limits.maxColumns);
+      // Dates DuckDB would guess a format for are read as text, then settled as the import settles them.
+      const types = sniffed.columns.map((c) =>
+        quoteString(
+          sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')
+            ? 'VARCHAR'
+            : sqlTypeText(c.sqlType),
+        ),
+      );
+      const typeList = types.length > 0 ? `, types = [${types.join(', ')}]` : '';
+      await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, typeList)}`, [filePath]);
+      const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
+      const headerNames = columns.map((c) => c.name);
+      const readNames = await freeRowid(session, scratch, headerNames);
+      const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text');
+      const { readings } = await detectDates(session, scratch, textColumns);
+      const selected = readNames.map((name, i) => {
+        const expression = readings.get(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name);
+        return `${expression} AS c${i}`;
+      });
+      if (selected.length === 0) return { columns: [], rows: [] };
+      const rows = await session.all({
+        sql: `SELECT ${selected.join(', ')} FROM ${scratch} ORDER BY rowid LIMIT ${Math.max(1, Math.floor(limits.rows))}`,
+        parameters: [],
+      });
+      return {
+        columns: headerNames.map((name, i) => {
+          const sqlType = readings.get(readNames[i] as string)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR';
+          return { name, sqlType, type: columnTypeFromName(sqlType) };
+        }),
+        rows: rows.map((row) => selected.map((_, i) => row[`c${i}`] ?? null)),
+      };
+    } finally {
+      await session.run(`DROP TABLE IF EXISTS ${scratch}`);
+    }
+  });
+}
