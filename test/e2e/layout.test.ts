@@ -154,6 +154,18 @@ describe('the layout at 1440 and 390 px, and the keyboard', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("offers 'Skip to content' as the first Tab stop, past the header and sidebar", async () => {
+    await page.setViewportSize(WIDE);
+    await page.goto(`${server.url}/tables`);
+    await settle(page);
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Add a table');
+  });
+
   it('opens a drawer with its first field focused, not its close button', async () => {
     await page.setViewportSize(WIDE);
     await page.goto(`${server.url}/integrations`);
@@ -172,7 +184,8 @@ describe('the layout at 1440 and 390 px, and the keyboard', () => {
     await page.setViewportSize(WIDE);
     await page.goto(`${server.url}/tables/${workspace.tableId}`);
     await settle(page);
-    await page.getByRole('button', { name: /^Filter/ }).click();
+    const filterButton = page.getByRole('button', { name: /^Filter/ });
+    await filterButton.click();
     const popup = page
       .locator('.mantine-Popover-dropdown')
       .filter({ has: page.getByRole('button', { name: 'Apply' }) });
@@ -187,6 +200,8 @@ describe('the layout at 1440 and 390 px, and the keyboard', () => {
     await options.waitFor();
     await page.keyboard.press('Escape');
     await options.waitFor({ state: 'hidden' });
+    // The popup's open state, read at once (its fade-out would still show it for a moment).
+    expect(await filterButton.getAttribute('aria-expanded')).toBe('true');
     expect(await popup.isVisible()).toBe(true);
     expect(await popup.locator('input[aria-label="Column"]').inputValue()).toBe('region');
     expect(await popup.locator('input[aria-label="Value"]').inputValue()).toBe('North');
@@ -194,6 +209,7 @@ describe('the layout at 1440 and 390 px, and the keyboard', () => {
     // A second Escape closes the popup, and only the popup: the page stays.
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'hidden' });
+    expect(await filterButton.getAttribute('aria-expanded')).toBe('false');
     expect(page.url()).toContain(`/tables/${workspace.tableId}`);
   });
 });

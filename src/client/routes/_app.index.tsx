@@ -43,6 +43,7 @@ function HomePage() {
             <Card
               key={step.area}
               padding="lg"
+              className="mantine-focus-auto"
               component="a"
               href={nav.to}
               onClick={(event) => {

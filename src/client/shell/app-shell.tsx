@@ -18,6 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { BugReportWidget } from '../components/bug-report-widget';
 import { Logo } from '../components/logo';
 import { PageFrame } from '../components/page-frame';
+import { MAIN_ID, SkipToContent } from '../components/skip-to-content';
 import { detectEnvironment } from '../lib/environment';
 import { isAdmin, type CurrentUser } from '../lib/session';
 import { AccountSwitcher } from './account-switcher';
@@ -48,6 +49,7 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
       padding="lg"
     >
       <AppShell.Header>
+        <SkipToContent />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -117,7 +119,7 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <PageFrame>{children}</PageFrame>
       </AppShell.Main>
       <SupportDialog topic={support} onClose={() => setSupport(null)} />
