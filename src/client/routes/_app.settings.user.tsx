@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
@@ -38,11 +38,12 @@ function UserSettingsPage() {
         }
       />
       <Section title="Profile">
-        <Group align="flex-start" gap="lg" grow>
+        {/* One field a line on a phone, three abreast from 'sm' up. */}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <SaveOnBlurInput label="Name" value={me.name} onSave={(name) => rename.mutateAsync({ name })} />
           <TextInput label="Email" value={me.email} readOnly variant="filled" />
           <TextInput label="Roles" value={me.roles.join(', ')} readOnly variant="filled" />
-        </Group>
+        </SimpleGrid>
       </Section>
       <Section title="Accounts" description="Accounts you are a member of.">
         <Table>
