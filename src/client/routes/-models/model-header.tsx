@@ -9,6 +9,7 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
+import { useHotkeys } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { Model } from '../../../shared/models';
@@ -57,6 +58,14 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
   });
   const blocker = publishBlocker(model);
   const stepping = handle.undo.isPending || handle.redo.isPending;
+  const canUndo = canEdit && model.hasUnpublishedChanges && model.undoLabel !== null && !stepping;
+  const canRedo = canEdit && model.hasUnpublishedChanges && model.redoLabel !== null && !stepping;
+  // As in the table editor (spec: Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or Y); typing in a field keeps its own undo.
+  useHotkeys([
+    ['mod+Z', () => canUndo && handle.undo.mutate({ id: model.id })],
+    ['mod+shift+Z', () => canRedo && handle.redo.mutate({ id: model.id })],
+    ['mod+Y', () => canRedo && handle.redo.mutate({ id: model.id })],
+  ]);
 
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
