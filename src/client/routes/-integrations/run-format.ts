@@ -18,9 +18,16 @@ export const RUN_KIND_LABEL: Record<Run['kind'], string> = { Sync: 'Sync', FullR
 export const isMoving = (run: Pick<Run, 'status'> | undefined) =>
   run?.status === 'Running' || run?.status === 'Pending';
 
-const withSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const TIME = { hour: 'numeric', minute: '2-digit', second: '2-digit' } as const;
+const thisYear = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', ...TIME });
+const otherYear = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', ...TIME });
 
-/** A run's time to the second: runs minutes apart (or less) still read apart in a list. */
+/**
+ * A run's time to the second (runs minutes apart, or less, still read apart in a list); the year only
+ * when it is not this one, so the time fits a phone's column.
+ */
 export function formatRunTime(iso: string | null | undefined): string {
-  return iso ? withSeconds.format(new Date(iso)) : '';
+  if (!iso) return '';
+  const at = new Date(iso);
+  return (at.getFullYear() === new Date().getFullYear() ? thisYear : otherYear).format(at);
 }

@@ -18,6 +18,8 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
       variant="light"
       color={COLORS[status]}
       tt="none"
+      // Whole, never cut to "Compl…" in a narrow table column.
+      miw="max-content"
       leftSection={moving ? <Loader size={10} color={COLORS[status]} /> : undefined}
     >
       {status}
