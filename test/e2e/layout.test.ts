@@ -105,6 +105,16 @@ describe('the layout at 1440 and 390 px, and the keyboard', () => {
     // Choosing an item closes the panel.
     await expect.poll(() => navbar.getAttribute('inert')).not.toBeNull();
     await page.getByRole('heading', { name: 'User settings' }).waitFor();
+
+    // The admin shell follows the same rule.
+    await page.goto(`${server.url}/admin`);
+    await settle(page);
+    expect(await navbar.getAttribute('inert')).not.toBeNull();
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect.poll(() => navbar.getAttribute('inert')).toBeNull();
+    await page.getByRole('link', { name: 'Integration definitions' }).click();
+    await page.waitForURL(`${server.url}/admin/integration/definitions`);
+    await expect.poll(() => navbar.getAttribute('inert')).not.toBeNull();
   });
 
   it("keeps the bug button off the grid's pager buttons at both widths", async () => {

@@ -5,15 +5,13 @@ import {
   Menu,
   Text,
   Tooltip,
-  px,
-  useMantineTheme,
   type MantineBreakpoint,
   type MantineColor,
   type MantineSize,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDots } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
+import { useNarrow } from '../lib/use-narrow';
 
 /** One action of a toolbar: a button inline on wide screens, a menu item in '…' on narrow ones. */
 export interface ToolbarAction {
@@ -71,10 +69,7 @@ export function ResponsiveToolbar({
   moreLabel = 'More actions',
   justify = 'flex-end',
 }: ResponsiveToolbarProps) {
-  const theme = useMantineTheme();
-  const limit = typeof collapseBelow === 'number' ? collapseBelow : Number(px(theme.breakpoints[collapseBelow]));
-  // Read synchronously on the first render, so a phone never flashes the wide toolbar.
-  const narrow = useMediaQuery(`(max-width: ${limit - 0.02}px)`, false, { getInitialValueInEffect: false });
+  const narrow = useNarrow(collapseBelow);
   const present = actions.filter((a): a is ToolbarAction => Boolean(a));
   const inline = narrow ? present.filter((a) => a.pinned) : present;
   const overflow = narrow ? present.filter((a) => !a.pinned) : [];

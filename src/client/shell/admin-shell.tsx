@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 import { BugReportWidget } from '../components/bug-report-widget';
 import { Logo } from '../components/logo';
 import { PageFrame } from '../components/page-frame';
+import { MAIN_ID, SkipToContent } from '../components/skip-to-content';
 import type { CurrentUser } from '../lib/session';
+import { useNarrow } from '../lib/use-narrow';
 import { ADMIN_NAV } from './nav-items';
 import { NavSection } from './nav-section';
 import { UserMenu } from './user-menu';
@@ -17,6 +19,8 @@ import { UserMenu } from './user-menu';
  */
 export function AdminShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
+  // On a phone the closed panel only slides off-screen: keep its links out of the Tab order too.
+  const phone = useNarrow('sm');
   return (
     <AppShell
       header={{ height: 56 }}
@@ -24,9 +28,17 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
       padding="lg"
     >
       <AppShell.Header>
+        <SkipToContent />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+            />
             <Link to="/admin" aria-label="Admin home" style={{ textDecoration: 'none', color: 'inherit' }}>
               <Logo withName />
             </Link>
@@ -44,7 +56,7 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      <AppShell.Navbar p="sm" inert={phone && !opened}>
         <Stack gap="sm">
           <NavSection label="Admin" items={ADMIN_NAV} onNavigate={close} />
           <Button
@@ -60,7 +72,7 @@ export function AdminShell({ user, children }: { user: CurrentUser; children: Re
           </Button>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <PageFrame>{children}</PageFrame>
       </AppShell.Main>
     </AppShell>

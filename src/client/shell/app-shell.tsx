@@ -1,17 +1,5 @@
-import {
-  AppShell,
-  Badge,
-  Box,
-  Burger,
-  Divider,
-  Group,
-  NavLink,
-  ScrollArea,
-  Stack,
-  px,
-  useMantineTheme,
-} from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { AppShell, Badge, Box, Burger, Divider, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconMessageCircle, IconShieldLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -21,6 +9,7 @@ import { PageFrame } from '../components/page-frame';
 import { MAIN_ID, SkipToContent } from '../components/skip-to-content';
 import { detectEnvironment } from '../lib/environment';
 import { isAdmin, type CurrentUser } from '../lib/session';
+import { useNarrow } from '../lib/use-narrow';
 import { AccountSwitcher } from './account-switcher';
 import { MobileUserSection } from './mobile-user-section';
 import { ADMIN_NAV, SERVICES_NAV, SETTINGS_NAV } from './nav-items';
@@ -35,11 +24,8 @@ import { UserMenu } from './user-menu';
  */
 export function WorkspaceShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
-  const theme = useMantineTheme();
   // On a phone the closed panel only slides off-screen: keep its links out of the Tab order too.
-  const phone = useMediaQuery(`(max-width: ${Number(px(theme.breakpoints.sm)) - 0.02}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  const phone = useNarrow('sm');
   const [support, setSupport] = useState<SupportTopic | null>(null);
   const environment = detectEnvironment();
   return (
