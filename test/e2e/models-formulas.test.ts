@@ -112,6 +112,7 @@ describe('model formulas by name, draft steps and view mode in the browser', () 
     await formula.pressSequentially('[');
     const options = owner.getByRole('listbox', { name: 'Columns' }).getByRole('option');
     await expect.poll(() => options.allTextContents()).toEqual(['AmountNumber', 'OrderNumber']);
+    await owner.screenshot({ path: `${SHOTS}/model-formula-complete.png` });
     await formula.press('ArrowDown');
     await formula.press('ArrowUp');
     await formula.press('Tab');

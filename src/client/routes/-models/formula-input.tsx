@@ -141,6 +141,8 @@ export function FormulaInput({
       trapFocus={false}
       returnFocus={false}
       zIndex={400}
+      // Shown at once while typing: a fade would let the text under it show through.
+      transitionProps={{ duration: 0 }}
     >
       <Popover.Target>
         <Textarea
