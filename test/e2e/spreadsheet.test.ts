@@ -327,6 +327,11 @@ describe('the static table as a spreadsheet', () => {
     page.on('request', (request) => {
       if (request.url().includes('staticTables.change')) calls.push(request.postData()?.length ?? 0);
     });
+    // Each call waits a moment, so the progress can be seen.
+    await page.route('**/trpc/staticTables.change**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      await route.continue();
+    });
     await cell(page, 1, 0).click();
     await page.evaluate(() => {
       const lines = Array.from({ length: 12_000 }, (_, i) => `region ${i + 1}\t${i + 1}`);
@@ -334,13 +339,45 @@ describe('the static table as a spreadsheet', () => {
       data.setData('text/plain', lines.join('\r\n'));
       document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
     });
-    await expect.poll(async () => (await saved(id)).rowCount, { timeout: 60_000 }).toBe(12_000);
+    await page.getByLabel('Save progress').waitFor();
+    await page.getByText(/^[\d,]+ of 12,001$/).waitFor();
+    await page.getByText('Saved', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.unroute('**/trpc/staticTables.change**');
+    expect((await saved(id)).rowCount).toBe(12_000);
     await page.getByText('Displaying 1000 of 12000 row(s)').waitFor();
     const body = await saved(id);
     expect(body.rows[11_999]).toMatchObject({ region: 'region 12000', amount: '12000' });
     expect(calls.length).toBeGreaterThan(1);
     expect(Math.max(...calls)).toBeLessThan(1024 * 1024);
   }, 120_000);
+
+  it('pastes over rows not loaded yet: they are read first, so the paste lands on them and adds only what is past the end', async () => {
+    const id = await table(Array.from({ length: 1_002 }, (_, i) => [`r${i + 1}`, null]));
+    await page.goto(`${server.url}/tables/${id}`);
+    await page.getByText('Displaying 1000 of 1002 row(s)').waitFor();
+    await page.getByRole('grid').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    // Row 999 is loaded; rows 1001 and 1002 are not yet.
+    await page.evaluate(() => {
+      const grid = document.querySelector('[role="grid"]')!;
+      grid.scrollTop = 998 * 26;
+    });
+    await cell(page, 999, 1).click();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'p1\np2\np3\np4\np5');
+      document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+    });
+    await expect
+      .poll(async () => (await savedRows(id)).slice(997), { timeout: 15_000 })
+      .toEqual([
+        ['r998', null],
+        ['r999', 'p1'],
+        ['r1000', 'p2'],
+        ['r1001', 'p3'],
+        ['r1002', 'p4'],
+        [null, 'p5'],
+      ]);
+  });
 
   it('shows a read_only member the table in view mode: no edit control, typing changes nothing, copy works', async () => {
     const id = await table([['North', '1200']], 'Shared');
@@ -360,6 +397,16 @@ describe('the static table as a spreadsheet', () => {
       expect(await bob.getByRole('button', { name, exact: true }).count(), name).toBe(0);
     }
     expect(await bob.getByLabel('Table name').count()).toBe(0);
+    await bob.getByRole('button', { name: 'Column menu Region' }).click();
+    await bob.getByRole('menuitem', { name: 'Sort ascending' }).waitFor();
+    for (const name of ['Column settings', 'Delete column', 'Move left', 'Move right']) {
+      expect(await bob.getByRole('menuitem', { name }).count(), name).toBe(0);
+    }
+    await bob.keyboard.press('Escape');
+    await cell(bob, 1, 0).click({ button: 'right' });
+    await bob.getByRole('menuitem', { name: 'Filter for value' }).waitFor();
+    expect(await bob.getByRole('menuitem', { name: 'Delete row' }).count()).toBe(0);
+    await bob.keyboard.press('Escape');
     await cell(bob, 1, 0).click();
     await bob.keyboard.type('zzz');
     await bob.keyboard.press('Enter');
