@@ -127,6 +127,11 @@ describe('the static table as a spreadsheet', () => {
     // Escape drops the selection; then Tab may leave the grid.
     await page.keyboard.press('Escape');
     expect(await activeCell(page)).toBeNull();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement === document.querySelector('[role="grid"]'))).toBe(false);
+    // Coming back to the grid makes its first cell active, visibly.
+    await page.getByRole('grid').focus();
+    expect(await activeCell(page)).toEqual([1, 0]);
   });
 
   it('edits in place with F2 or a double click, where arrows move the caret; Escape and blur commit', async () => {
@@ -318,6 +323,38 @@ describe('the static table as a spreadsheet', () => {
     await expect.poll(() => savedRows(id), { timeout: 15_000 }).toEqual([['Kept', '43']]);
     expect(await cell(page, 1, 0).getAttribute('data-unsaved')).toBeNull();
     expect(await cellTexts(page, 1)).toEqual(['Kept', '43']);
+  });
+
+  it('keeps a value the server refuses, so it can be corrected and saved', async () => {
+    const created = await page.request.post(`${server.url}/api/static-tables`, { data: { name: 'Counts' } });
+    const { id } = (await created.json()) as { id: string };
+    const upload = await page.request.put(`${server.url}/api/static-tables/${id}/upload`, {
+      headers: { origin: server.url },
+      multipart: {
+        file: { name: 'counts.csv', mimeType: 'text/csv', buffer: Buffer.from('item,n\napples,3\npears,\n') },
+      },
+    });
+    expect(upload.status()).toBe(200);
+    await open(id, 2);
+    // n holds whole numbers: 2.5 is refused by the server, and stays on screen, unsaved.
+    await cell(page, 2, 1).click();
+    await page.keyboard.type('2.5');
+    await page.keyboard.press('Enter');
+    await page.getByText('1 change not saved').waitFor();
+    await page
+      .getByText(/not a whole number/)
+      .first()
+      .waitFor();
+    expect(await cellTexts(page, 2)).toEqual(['pears', '2.5']);
+    expect(await cell(page, 2, 1).getAttribute('data-unsaved')).toBe('true');
+    // Corrected in place, then sent again.
+    await cell(page, 2, 1).click();
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    const body = await saved(id);
+    expect(body.rows.map((r) => r[body.columns[1]!.columnKey])).toEqual([3, 4]);
   });
 
   it('pastes 12,000 rows in several calls the server accepts', async () => {

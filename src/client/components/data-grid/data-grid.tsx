@@ -175,6 +175,11 @@ export function DataGrid({
     applyEdits: onEdit ? applyEdits : undefined,
     onMoveRow: onMoveRow ? (index, step) => void moves.moveRow(index, step) : undefined,
     onCopy: clipboard.copy,
+    isUnsaved: (p) => {
+      const row = rows[p.rowIndex];
+      const column = columns[p.columnIndex];
+      return !!row && !!column && !!unsaved?.has(unsavedKey(row._row_id, column.key));
+    },
   });
   const { editing } = cells;
 
@@ -228,6 +233,7 @@ export function DataGrid({
         aria-readonly={!onEdit}
         aria-description="Arrows and Tab move between cells; Shift with arrows selects a range; Escape, then Tab, leaves the grid."
         onKeyDown={cells.onKeyDown}
+        onFocus={cells.onFocus}
         style={SCROLLER_STYLE}
       >
         <HeaderRow

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useRef, useState, type RefObject } from 'react';
 import { isEditableValue } from './format-cell';
 import { cellsOf, clampMove, tabMove, type CellRange } from './range';
@@ -24,6 +25,8 @@ interface CellEditingOptions {
   onMoveRow?: (rowIndex: number, step: -1 | 1) => void;
   /** Ctrl/Cmd+C: the clipboard side copies the range. */
   onCopy: () => void;
+  /** A value typed but not saved (e.g. refused by the server) stays editable, so it can be corrected. */
+  isUnsaved?: (p: CellPosition) => boolean;
 }
 
 const ARROWS: Record<string, [number, number]> = {
@@ -62,7 +65,7 @@ export function useCellEditing(options: CellEditingOptions) {
   const tabRunStart = useRef<number | null>(null);
 
   const canEdit = (p: CellPosition) =>
-    !!applyEdits && isEditableValue(valueAt(p), columns[p.columnIndex]?.type ?? 'Text');
+    !!applyEdits && (isEditableValue(valueAt(p), columns[p.columnIndex]?.type ?? 'Text') || !!options.isUnsaved?.(p));
   const startEdit = (p: CellPosition, mode: 'typed' | 'inPlace', draft?: string) => {
     if (!canEdit(p)) return;
     setSelected(p);
@@ -103,23 +106,41 @@ export function useCellEditing(options: CellEditingOptions) {
     goTo({ rowIndex, columnIndex: column });
   };
 
-  /** Edits that set every editable cell of `r` by `valueFor`, skipping cells that would not change. */
-  const editsIn = (r: CellRange, valueFor: (p: CellPosition) => string | null): CellEdit[] =>
-    cellsOf(r).flatMap((p) => {
+  /**
+   * Edits that set every editable cell of `r` by `valueFor` (cells that would not change are left
+   * out); cells that may not be edited are counted and said, not passed over in silence.
+   */
+  const editRange = (r: CellRange, valueFor: (p: CellPosition) => string | null) => {
+    let kept = 0;
+    const edits = cellsOf(r).flatMap((p) => {
       const row = rows[p.rowIndex];
       const column = columns[p.columnIndex];
-      if (!row || !column || !canEdit(p)) return [];
+      if (!row || !column) return [];
       const previous = cellText(valueAt(p));
       const value = valueFor(p);
-      return previous === value ? [] : [{ rowId: row._row_id, columnKey: column.key, value, previous }];
+      if (previous === value) return [];
+      if (!canEdit(p)) {
+        kept += 1;
+        return [];
+      }
+      return [{ rowId: row._row_id, columnKey: column.key, value, previous }];
     });
+    if (edits.length > 0) applyEdits?.(edits);
+    if (kept > 0) {
+      notifications.show({
+        color: 'yellow',
+        title: kept === 1 ? '1 cell not changed' : `${kept} cells not changed`,
+        message: 'Only text or empty cells can be changed here.',
+      });
+    }
+  };
   const clearRange = () => {
-    if (range && applyEdits) applyEdits(editsIn(range, () => null));
+    if (range) editRange(range, () => null);
   };
   const fillDown = () => {
-    if (!range || !applyEdits || range.bottom === range.top) return;
+    if (!range || range.bottom === range.top) return;
     const below = { ...range, top: range.top + 1 };
-    applyEdits(editsIn(below, (p) => cellText(valueAt({ rowIndex: range.top, columnIndex: p.columnIndex }))));
+    editRange(below, (p) => cellText(valueAt({ rowIndex: range.top, columnIndex: p.columnIndex })));
   };
 
   const onEditingKey = (event: React.KeyboardEvent, edit: NonNullable<Editing>) => {
@@ -192,7 +213,7 @@ export function useCellEditing(options: CellEditingOptions) {
         active: { rowIndex: 0, columnIndex: 0 },
         focus: { rowIndex: rows.length - 1, columnIndex: columns.length - 1 },
       });
-    } else if (!selected || !applyEdits) {
+    } else if (!selected) {
       return;
     } else if (event.key === 'Enter' && event.shiftKey) {
       event.preventDefault();
@@ -200,7 +221,11 @@ export function useCellEditing(options: CellEditingOptions) {
     } else if ((event.key === 'Enter' && !mod) || event.key === 'F2') {
       event.preventDefault();
       tabRunStart.current = null;
-      startEdit(selected, 'inPlace');
+      // A cell that cannot be edited (a read-only grid, a typed value): Enter moves on instead.
+      if (canEdit(selected)) startEdit(selected, 'inPlace');
+      else if (event.key === 'Enter') enterMove(false);
+    } else if (!applyEdits) {
+      return;
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
       clearRange();
@@ -219,6 +244,12 @@ export function useCellEditing(options: CellEditingOptions) {
     startEdit,
     commit,
     onKeyDown,
+    /** The grid took the focus with nothing selected (Tab into it): its first cell becomes active, visibly. */
+    onFocus: (event: React.FocusEvent) => {
+      if (event.target === event.currentTarget && !selected && rows.length > 0 && columns.length > 0) {
+        setSelected({ rowIndex: 0, columnIndex: 0 });
+      }
+    },
     canEdit,
   };
 }
