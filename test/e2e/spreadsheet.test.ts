@@ -49,6 +49,8 @@ describe('the static table as a spreadsheet', () => {
 
   /** A table with columns Region and Amount (keys region, amount) and the given rows; returns its id. */
   async function table(rows: (string | null)[][], name = 'Sales'): Promise<string> {
+    // The previous test's last save has answered (its write is whole, checkpoint included).
+    await page.getByText('Saving', { exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
     const res = await page.request.post(`${server.url}/api/static-tables`, {
       data: {
         name,
@@ -59,7 +61,7 @@ describe('the static table as a spreadsheet', () => {
         rows,
       },
     });
-    expect(res.status()).toBe(201);
+    expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   }
   async function saved(id: string): Promise<TableBody> {
