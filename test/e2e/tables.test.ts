@@ -106,6 +106,11 @@ describe('static tables in the browser', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'cities.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // The table holds the cells typed above: the import asks, and Replace is chosen.
+    await page
+      .getByRole('dialog', { name: 'Import cities.csv' })
+      .getByRole('button', { name: 'Replace table' })
+      .click();
     await page.getByText('Displaying 3 row(s)').waitFor();
     await page.getByRole('columnheader', { name: 'visitors' }).waitFor();
     expect(await cellTexts(page, 1)).toEqual(['Oslo', '120', '2024-01-05']);
@@ -147,6 +152,10 @@ describe('static tables in the browser', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'cities-2.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByRole('dialog', { name: 'Import cities-2.csv' })
+      .getByRole('button', { name: 'Replace table' })
+      .click();
     const report = page.getByTestId('import-report');
     await report.getByText('Imported cities-2.csv: 4 rows').waitFor();
     await report.getByText('"opened" read as dates in the format MMM D YYYY').waitFor();

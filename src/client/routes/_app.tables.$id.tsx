@@ -20,10 +20,9 @@ import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
 import { ViewOnlyBadge } from '../components/view-only-badge';
 import { useAccess } from '../lib/use-access';
-import { errorMessage } from '../lib/error-message';
-import { http } from '../lib/http';
 import { trpc, trpcUtils } from '../trpc';
 import { ColumnSettingsDialog } from './-tables/column-settings-dialog';
+import { ImportDialog } from './-tables/import-dialog';
 import { ImportReport } from './-tables/import-report';
 import { SaveIndicator } from './-tables/save-indicator';
 import { useTableChanges } from './-tables/use-table-changes';
@@ -49,6 +48,7 @@ function StaticTablePage() {
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
   const [imported, setImported] = useState<{ fileName: string; answer: CsvImportAnswer } | null>(null);
+  const [importing, setImporting] = useState<File | null>(null);
 
   const grid = useGridUrlState(
     search,
@@ -93,25 +93,20 @@ function StaticTablePage() {
     },
   });
 
-  const importCsv = async (file: File | null) => {
-    if (!file) return;
-    const form = new FormData();
-    form.set('file', file);
-    setSaveState('saving');
-    try {
-      const answer = await http<CsvImportAnswer>(`/api/static-tables/${encodeURIComponent(id)}/upload`, {
-        method: 'PUT',
-        body: form,
-      });
-      setSaveState('saved');
-      setImported({ fileName: file.name, answer });
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: source.key });
-    } catch (error) {
-      setSaveState('error');
-      setImported(null);
-      notifications.show({ color: 'red', title: 'Failed to upload file', message: errorMessage(error) });
+  const onImported = async (fileName: string, answer: CsvImportAnswer) => {
+    setImporting(null);
+    if (answer.mode === 'New') {
+      await utils.staticTables.list.invalidate();
+      notifications.show({ color: 'teal', message: `Created a new table from ${fileName}.` });
+      await navigate({ to: '/tables/$id', params: { id: answer.tableId }, search: {} });
+      return;
     }
+    // Undo exchanges the table with the copy the import kept (use-edit-history.ts).
+    if (answer.keptToken) history.record({ kind: 'kept', token: answer.keptToken });
+    setSaveState('saved');
+    setImported({ fileName, answer });
+    await refresh();
+    await queryClient.invalidateQueries({ queryKey: source.key });
   };
 
   if (table.isError) return <Alert color="red">{table.error.message}</Alert>;
@@ -122,6 +117,7 @@ function StaticTablePage() {
     name: c.displayName,
     type: c.type,
     description: c.description,
+    format: c.format ?? null,
   }));
   const settingsColumn = data.columns.find((c) => c.columnKey === settingsFor);
 
@@ -169,7 +165,7 @@ function StaticTablePage() {
                 <IconArrowForwardUp size={16} />
               </Button>
             </Tooltip>
-            <FileButton accept="text/csv,.csv" onChange={(file) => void importCsv(file)}>
+            <FileButton accept="text/csv,.csv" onChange={setImporting}>
               {(props) => (
                 <Button {...props} size="xs" variant="default" leftSection={<IconFileImport size={16} />}>
                   Import CSV
@@ -190,6 +186,15 @@ function StaticTablePage() {
       </Group>
       {imported && (
         <ImportReport fileName={imported.fileName} answer={imported.answer} onClose={() => setImported(null)} />
+      )}
+      {importing && (
+        <ImportDialog
+          key={`${importing.name}-${importing.lastModified}-${importing.size}`}
+          tableId={id}
+          file={importing}
+          onImported={(answer) => void onImported(importing.name, answer)}
+          onClose={() => setImporting(null)}
+        />
       )}
       <DataGrid
         columns={columns}
@@ -268,14 +273,18 @@ function StaticTablePage() {
       />
       {settingsColumn && (
         <ColumnSettingsDialog
+          tableId={id}
           column={settingsColumn}
-          saving={structural.isPending}
+          readOnly={!canWrite}
           onClose={() => setSettingsFor(null)}
-          onSave={(patch) =>
-            structural.mutate([{ kind: 'updateColumn', columnKey: settingsColumn.columnKey, ...patch }], {
-              onSuccess: () => setSettingsFor(null),
-            })
+          saveSettings={(patch) =>
+            structural.mutateAsync([{ kind: 'updateColumn', columnKey: settingsColumn.columnKey, ...patch }])
           }
+          onTypeChanged={async (keptToken) => {
+            history.record({ kind: 'kept', token: keptToken });
+            await refresh();
+            await queryClient.invalidateQueries({ queryKey: source.key });
+          }}
         />
       )}
     </Stack>

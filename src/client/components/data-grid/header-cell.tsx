@@ -14,6 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { Header } from '@tanstack/react-table';
 import type { Sorting } from '../../../shared/tables';
+import { ColumnTypeIcon } from './column-type-icon';
 import { GRID } from './constants';
 import type { GridColumn, GridRow } from './types';
 
@@ -66,6 +67,7 @@ export function HeaderCell({
       }}
     >
       <Group h="100%" gap={4} wrap="nowrap" justify="space-between">
+        <ColumnTypeIcon type={column.type} />
         <Tooltip label={column.description || column.name} openDelay={600} disabled={!column.description}>
           <Text size="xs" fw={600} truncate style={{ flex: 1 }}>
             {column.name}

@@ -15,15 +15,24 @@ export interface PasteStep {
   saved: { keys: Map<string, string>; rowIds: number[] };
 }
 
-/** One undoable step: a batch of cell edits (a typed cell, a clear, a fill, a paste), a row move, or a growing paste. */
+/**
+ * One undoable step: a batch of cell edits (a typed cell, a clear, a fill, a paste), a row move, a
+ * growing paste, or an import or type change, undone by exchanging the table with the copy the
+ * server kept of it (`token`).
+ */
 export type EditStep =
-  { kind: 'cells'; edits: CellEdit[] } | { kind: 'moveRow'; rowId: number; toRowId: number } | PasteStep;
+  | { kind: 'cells'; edits: CellEdit[] }
+  | { kind: 'moveRow'; rowId: number; toRowId: number }
+  | PasteStep
+  | { kind: 'kept'; token: string };
 
 /**
  * The step that undoes `step`: cell edits put the previous values back; a row move is undone by
  * the move back, since the moved row took the id of the row whose place it took.
  */
 export function invertStep(step: EditStep): EditStep {
+  // Exchanging the table and its kept copy is its own inverse.
+  if (step.kind === 'kept') return step;
   if (step.kind === 'moveRow') return { kind: 'moveRow', rowId: step.toRowId, toRowId: step.rowId };
   if (step.kind === 'paste' || step.kind === 'unpaste')
     return { ...step, kind: step.kind === 'paste' ? 'unpaste' : 'paste' };
@@ -40,8 +49,15 @@ export function useEditHistory(apply: (step: EditStep) => void) {
   const [future, setFuture] = useState<EditStep[]>([]);
 
   const record = useCallback((step: EditStep) => {
-    setPast((p) => [...p, step]);
+    // A change makes the server drop the kept copy: a kept step, and the steps before it, are gone.
+    setPast((p) => [...afterKept(p), step]);
     setFuture([]);
+  }, []);
+
+  /** Another change (one the history does not record) made the server drop the kept copy. */
+  const forgetKept = useCallback(() => {
+    setPast((p) => afterKept(p));
+    setFuture((f) => (f.some((s) => s.kind === 'kept') ? [] : f));
   }, []);
 
   const undo = useCallback(() => {
@@ -84,5 +100,11 @@ export function useEditHistory(apply: (step: EditStep) => void) {
     setFuture([]);
   }, []);
 
-  return { record, undo, redo, clear, canUndo: past.length > 0, canRedo: future.length > 0 };
+  return { record, forgetKept, undo, redo, clear, canUndo: past.length > 0, canRedo: future.length > 0 };
+}
+
+/** The steps after the last kept step (they were made on the table as the import or type change left it). */
+function afterKept(steps: EditStep[]): EditStep[] {
+  const last = steps.findLastIndex((s) => s.kind === 'kept');
+  return last < 0 ? steps : steps.slice(last + 1);
 }

@@ -1,9 +1,12 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { STATIC_TABLE_LIMITS, type TableChange } from '../../../shared/static-tables';
 import { moveCachedRow, patchCachedRows } from '../../components/data-grid/cache-patch';
 import type { PastePlan } from '../../components/data-grid/paste-plan';
 import type { CellEdit, GridSource } from '../../components/data-grid/types';
+import { errorMessage } from '../../lib/error-message';
+import { trpcClient } from '../../trpc';
 import { batches, chunks } from './change-batches';
 import { useEditHistory, type EditStep, type PasteStep } from './use-edit-history';
 import { useSaveQueue, type Changed, type QueueItem } from './use-save-queue';
@@ -22,6 +25,8 @@ export function useTableChanges(id: string, source: GridSource, refresh: () => P
   const queryClient = useQueryClient();
   const saving = useSaveQueue(id);
   const { enqueue, enqueueCells } = saving;
+  // Any change makes the server drop the copy an import or type change kept (set once the history exists).
+  const forgetKept = useRef(() => {});
 
   /** Reads the table (columns) and its rows again: after rows or columns were added or removed. */
   const reload = useCallback(async () => {
@@ -131,8 +136,40 @@ export function useTableChanges(id: string, source: GridSource, refresh: () => P
     [cellItems, reload],
   );
 
+  /**
+   * Undo or redo of an import or type change: once the changes before it are saved, the table and
+   * the copy the server kept change places, and both are read again.
+   */
+  const exchangeKept = useCallback(
+    (token: string) =>
+      enqueue([
+        {
+          changes: () => [],
+          cells: [],
+          cellsOnly: false,
+          size: 1,
+          onFail: 'drop',
+          onSaved: async () => {
+            try {
+              await trpcClient.staticTables.restoreKept.mutate({ id, token });
+            } catch (error) {
+              forgetKept.current();
+              notifications.show({ color: 'red', title: 'Could not undo', message: errorMessage(error) });
+            }
+            await reload();
+          },
+        },
+      ]),
+    [id, enqueue, reload],
+  );
+
   const apply = useCallback(
     (step: EditStep) => {
+      if (step.kind === 'kept') {
+        exchangeKept(step.token);
+        return;
+      }
+      forgetKept.current();
       if (step.kind === 'cells') {
         patchCachedRows(queryClient, source, step.edits);
         enqueueCells(step.edits, cellItems);
@@ -161,9 +198,12 @@ export function useTableChanges(id: string, source: GridSource, refresh: () => P
         enqueue(pasteItems(step));
       }
     },
-    [queryClient, source, enqueue, enqueueCells, cellItems, pasteItems],
+    [queryClient, source, enqueue, enqueueCells, cellItems, pasteItems, exchangeKept],
   );
   const history = useEditHistory(apply);
+  useEffect(() => {
+    forgetKept.current = history.forgetKept;
+  }, [history.forgetKept]);
 
   /** The grid has already shown the edits; they are recorded and saved. */
   const onEdit = (edits: CellEdit[]) => {
@@ -191,7 +231,8 @@ export function useTableChanges(id: string, source: GridSource, refresh: () => P
 
   /** Row and column actions: saved in turn with the edits; the table is read again after. */
   const send = (changes: TableChange[]) =>
-    new Promise<Changed>((resolve, reject) =>
+    new Promise<Changed>((resolve, reject) => {
+      forgetKept.current();
       enqueue([
         {
           changes: () => changes,
@@ -205,8 +246,8 @@ export function useTableChanges(id: string, source: GridSource, refresh: () => P
           },
           onDropped: reject,
         },
-      ]),
-    );
+      ]);
+    });
 
   const discard = () => {
     saving.discard();
