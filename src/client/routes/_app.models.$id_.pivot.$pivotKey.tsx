@@ -7,6 +7,10 @@ import { newPivot, type Pivot } from '../../shared/pivots';
 import { SheetTabs } from '../components/data-grid/sheet-tabs';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
 import { errorMessage } from '../lib/error-message';
+import { useAccess } from '../lib/use-access';
+import type { PivotChart } from '../../shared/charts';
+import { PivotChartView } from './-models/pivot-chart';
+import { PivotViewSwitch } from './-models/pivot-view-switch';
 import { ColumnsPanel, type ColumnsPanelView } from './-models/columns-panel';
 import { ModelHeader } from './-models/model-header';
 import { usePivotData } from './-models/pivot-data';
@@ -75,6 +79,14 @@ function PivotView({
   const problems = useMemo(() => pivotProblems(model, pivot.key), [model, pivot.key]);
   const [panel, setPanel] = useState<ColumnsPanelView | null>(null);
   const [editor, setEditor] = useState<EditorState>({ opened: false, session: 0, focus: null });
+  // Readers (read_only members) view, chart and export the pivot; nothing they do is saved.
+  const { canWrite } = useAccess();
+  // The chart choice shows at once; a writer's is saved with the pivot, a reader's lasts the visit.
+  const [chart, setChart] = useState<PivotChart | null>(pivot.chart);
+  const changeChart = (next: PivotChart) => {
+    setChart(next);
+    if (canWrite) void save({ ...pivot, chart: next }).catch(() => setChart(pivot.chart));
+  };
 
   /** Saves the model's pivots with this one changed (or removed). */
   const save = (next: Pivot | null) =>
@@ -121,15 +133,21 @@ function PivotView({
         {model.name}
       </Anchor>
       <IconChevronRight size={18} color="var(--mantine-color-gray-5)" style={{ flex: 'none' }} />
-      <SaveOnBlurInput
-        aria-label="Pivot name"
-        value={pivot.name}
-        variant="unstyled"
-        size="lg"
-        fw={650}
-        w={340}
-        onSave={(name) => save({ ...pivot, name })}
-      />
+      {canWrite ? (
+        <SaveOnBlurInput
+          aria-label="Pivot name"
+          value={pivot.name}
+          variant="unstyled"
+          size="lg"
+          fw={650}
+          w={340}
+          onSave={(name) => save({ ...pivot, name })}
+        />
+      ) : (
+        <Text size="lg" fw={650} truncate>
+          {pivot.name}
+        </Text>
+      )}
     </Group>
   );
   const sheets = [{ key: 'data', name: 'Data model' }, ...model.pivots.map((p) => ({ key: p.key, name: p.name }))];
@@ -145,29 +163,44 @@ function PivotView({
         onEdit={openEditor}
         onSave={save}
         onColumns={() => setPanel('columns')}
+        canWrite={canWrite}
+        view={<PivotViewSwitch chart={chart} onChange={changeChart} />}
       />
-      <PivotGrid data={data} onEdit={() => openEditor()} />
+      {chart?.shown ? (
+        <PivotChartView
+          data={data}
+          type={chart.type}
+          title={`${model.name} - ${pivot.name}`}
+          onEdit={canWrite ? () => openEditor() : undefined}
+        />
+      ) : (
+        <PivotGrid data={data} onEdit={canWrite ? () => openEditor() : undefined} />
+      )}
       <SheetTabs
         sheets={sheets}
         active={pivot.key}
         addLabel="Add pivot"
-        onAdd={addPivot}
+        onAdd={canWrite ? addPivot : undefined}
         onChange={(key) =>
           key === 'data' ? void navigate({ to: '/models/$id', params: { id: model.id } }) : openPivot(key)
         }
       />
-      <PivotEditor
-        opened={editor.opened}
-        session={editor.session}
-        focus={editor.focus}
-        model={model}
-        pivot={pivot}
-        problems={problems}
-        onClose={() => setEditor((e) => ({ ...e, opened: false }))}
-        onApply={save}
-        onDelete={deletePivot}
-      />
-      <ColumnsPanel model={model} handle={handle} view={panel} onView={setPanel} onClose={() => setPanel(null)} />
+      {canWrite && (
+        <PivotEditor
+          opened={editor.opened}
+          session={editor.session}
+          focus={editor.focus}
+          model={model}
+          pivot={pivot}
+          problems={problems}
+          onClose={() => setEditor((e) => ({ ...e, opened: false }))}
+          onApply={save}
+          onDelete={deletePivot}
+        />
+      )}
+      {canWrite && (
+        <ColumnsPanel model={model} handle={handle} view={panel} onView={setPanel} onClose={() => setPanel(null)} />
+      )}
     </Stack>
   );
 }

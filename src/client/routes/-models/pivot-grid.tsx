@@ -16,7 +16,7 @@ import { headerCells, pivotColumnWidths } from './pivot-layout';
  * The pivot's data, or in its place: a prompt to open the editor while the pivot is empty, the
  * skeleton while the first chunk loads, the server's message when the pivot cannot be shown.
  */
-export function PivotGrid({ data, onEdit }: { data: PivotData; onEdit: () => void }) {
+export function PivotGrid({ data, onEdit }: { data: PivotData; onEdit?: () => void }) {
   if (data.empty) {
     return (
       <Prompt
@@ -30,9 +30,11 @@ export function PivotGrid({ data, onEdit }: { data: PivotData; onEdit: () => voi
     return (
       <Alert color="red" icon={<IconAlertTriangle size={16} />} title="The pivot cannot be shown">
         <Text size="sm">{errorMessage(data.error)}</Text>
-        <Button size="xs" variant="light" color="red" mt="sm" onClick={onEdit}>
-          Edit pivot
-        </Button>
+        {onEdit && (
+          <Button size="xs" variant="light" color="red" mt="sm" onClick={onEdit}>
+            Edit pivot
+          </Button>
+        )}
       </Alert>
     );
   }
@@ -66,7 +68,7 @@ export function PivotGrid({ data, onEdit }: { data: PivotData; onEdit: () => voi
   );
 }
 
-function Prompt({ title, text, onEdit }: { title: string; text: string; onEdit: () => void }) {
+function Prompt({ title, text, onEdit }: { title: string; text: string; onEdit?: () => void }) {
   return (
     <Box style={{ ...PIVOT_SCROLLER_STYLE, display: 'grid', placeItems: 'center', minHeight: 320 }}>
       <EmptyState
@@ -77,11 +79,13 @@ function Prompt({ title, text, onEdit }: { title: string; text: string; onEdit: 
         maw={420}
         p="xl"
       >
-        <EmptyState.Actions>
-          <Button leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={onEdit}>
-            Edit pivot
-          </Button>
-        </EmptyState.Actions>
+        {onEdit && (
+          <EmptyState.Actions>
+            <Button leftSection={<IconAdjustmentsHorizontal size={16} />} onClick={onEdit}>
+              Edit pivot
+            </Button>
+          </EmptyState.Actions>
+        )}
       </EmptyState>
     </Box>
   );

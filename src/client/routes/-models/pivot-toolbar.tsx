@@ -1,4 +1,6 @@
 import { Button, Group, Pill, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ViewOnlyBadge } from '../../components/view-only-badge';
 import { IconAdjustmentsHorizontal, IconAlertTriangle, IconFilter, IconTableOptions } from '@tabler/icons-react';
 import type { Model } from '../../../shared/models';
 import type { Pivot, PivotFilter } from '../../../shared/pivots';
@@ -17,6 +19,10 @@ interface PivotToolbarProps {
   onEdit: (section?: PivotSection) => void;
   onSave: (next: Pivot) => Promise<unknown>;
   onColumns: () => void;
+  /** May change the pivot: without it, no control that changes it shows (a "View only" mark instead). */
+  canWrite: boolean;
+  /** The Table/Chart switch and the chart type, first in the toolbar. */
+  view: ReactNode;
 }
 
 function valueText(value: PivotFilter['value']): string {
@@ -38,7 +44,8 @@ export function filterSummary(filter: PivotFilter, columnName: string): string {
  * Above the pivot: its filters (a chip each, removable; a click opens the editor), Sort, 'Edit
  * pivot' (marked with the pivot's problems), 'Export pivot', 'Columns and relationships'.
  */
-export function PivotToolbar({ model, pivot, problems, status, onEdit, onSave, onColumns }: PivotToolbarProps) {
+export function PivotToolbar(props: PivotToolbarProps) {
+  const { model, pivot, problems, status, onEdit, onSave, onColumns, canWrite, view } = props;
   const names = new Map(model.columns.map((c) => [c.columnKey, c.displayName]));
   const columnName = (key: string) => names.get(key) ?? key;
   const problemText = [...new Set(problems.values())].join('\n');
@@ -46,16 +53,21 @@ export function PivotToolbar({ model, pivot, problems, status, onEdit, onSave, o
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
       <Group gap="xs">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconFilter size={14} />}
-          onClick={() => onEdit('filters')}
-          aria-label="Pivot filters"
-        >
-          Filter
-        </Button>
-        {pivot.filters.length > 0 && (
+        {view}
+        {!canWrite && <ViewOnlyBadge />}
+        {canWrite && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFilter size={14} />}
+            onClick={() => onEdit('filters')}
+            aria-label="Pivot filters"
+          >
+            Filter
+          </Button>
+        )}
+        {pivot.filters.length > 0 && <ReadOnlyFilters pivot={pivot} columnName={columnName} hidden={canWrite} />}
+        {canWrite && pivot.filters.length > 0 && (
           <Pill.Group aria-label="Pivot filters in use">
             {pivot.filters.map((filter, index) => (
               <Pill
@@ -74,32 +86,58 @@ export function PivotToolbar({ model, pivot, problems, status, onEdit, onSave, o
             ))}
           </Pill.Group>
         )}
-        <PivotSortPopover pivot={pivot} columnName={columnName} onApply={onSave} />
-        <Tooltip label={problemText} disabled={!problemText} multiline maw={360}>
-          <Button
-            size="xs"
-            variant="light"
-            color={problemText ? 'red' : undefined}
-            leftSection={problemText ? <IconAlertTriangle size={14} /> : <IconAdjustmentsHorizontal size={14} />}
-            data-problem={problemText ? true : undefined}
-            onClick={() => onEdit()}
-          >
-            Edit pivot
-          </Button>
-        </Tooltip>
+        {canWrite && <PivotSortPopover pivot={pivot} columnName={columnName} onApply={onSave} />}
+        {canWrite && (
+          <Tooltip label={problemText} disabled={!problemText} multiline maw={360}>
+            <Button
+              size="xs"
+              variant="light"
+              color={problemText ? 'red' : undefined}
+              leftSection={problemText ? <IconAlertTriangle size={14} /> : <IconAdjustmentsHorizontal size={14} />}
+              data-problem={problemText ? true : undefined}
+              onClick={() => onEdit()}
+            >
+              Edit pivot
+            </Button>
+          </Tooltip>
+        )}
         <PivotExportMenu
           modelId={model.id}
           versionId={model.versionId}
           pivotKey={pivot.key}
           blocked={isEmptyPivot(pivot)}
         />
-        <Button size="xs" variant="default" leftSection={<IconTableOptions size={14} />} onClick={onColumns}>
-          Columns and relationships
-        </Button>
+        {canWrite && (
+          <Button size="xs" variant="default" leftSection={<IconTableOptions size={14} />} onClick={onColumns}>
+            Columns and relationships
+          </Button>
+        )}
       </Group>
       <Text size="xs" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap', lineHeight: '30px' }}>
         {status}
       </Text>
     </Group>
+  );
+}
+
+/** The filters as plain chips for a reader, who sees what the pivot is filtered by but cannot change it. */
+function ReadOnlyFilters({
+  pivot,
+  columnName,
+  hidden,
+}: {
+  pivot: Pivot;
+  columnName: (key: string) => string;
+  hidden: boolean;
+}) {
+  if (hidden) return null;
+  return (
+    <Pill.Group aria-label="Pivot filters in use">
+      {pivot.filters.map((filter, index) => (
+        <Pill key={index} bg="gray.1">
+          {filterSummary(filter, columnName(filter.column))}
+        </Pill>
+      ))}
+    </Pill.Group>
   );
 }
