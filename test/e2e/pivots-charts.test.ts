@@ -5,9 +5,12 @@
  * member sees.
  */
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInSession, type RunningServer } from './harness';
+import type { Browser, Download, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, mailedLink, signIn, startServer, type RunningServer } from './harness';
+
+const OWNER = 'chart.ist@example.com';
+const READER = 'rea.der@example.com';
 
 const SHOTS = '/tmp/shots';
 
@@ -34,11 +37,41 @@ const cellTexts = (page: Page, n: number) => gridRow(page, n).locator('[role="gr
 const headerTexts = (page: Page) => page.locator('[role="grid"] [role="columnheader"]').allTextContents();
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Edit pivot' });
 
+/** The chart's axis texts that are not numbers: its category labels, left to right. */
+async function categoryTicks(page: Page): Promise<string[]> {
+  const texts = await page.getByRole('figure').locator('svg.recharts-surface text').allTextContents();
+  return texts.filter((text) => !/^-?[\d,.]+%?$/.test(text.trim()));
+}
+
+/** What a download holds. */
+async function bytesOf(download: Download): Promise<Buffer> {
+  return fs.readFileSync((await download.path())!);
+}
+
+/** Parses an SVG in the page: whether it is well formed, and its text. */
+function parseSvg(page: Page, text: string) {
+  return page.evaluate((svg) => {
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    return {
+      ok: doc.querySelector('parsererror') === null && doc.documentElement.nodeName === 'svg',
+      texts: [...doc.querySelectorAll('text')].map((t) => t.textContent ?? ''),
+      shapes: doc.querySelectorAll('path, rect').length,
+    };
+  }, text);
+}
+
 describe('pivots by month and charts', () => {
   let server: RunningServer;
+  let browser: Browser;
   let page: Page;
-  const session = signedInSession('chart.ist@example.com', '/models');
+  let reader: Page;
   let model: ModelBody;
+  let pivotUrl = '';
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 
   async function api<T>(method: 'post' | 'put' | 'get', path: string, data?: unknown): Promise<T> {
     const headers = { origin: server.url };
@@ -55,8 +88,32 @@ describe('pivots by month and charts', () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
+  /** Picks `option` in the Select labelled `label` on the page. */
+  async function pick(on: Page, label: string, option: string) {
+    await on.getByRole('combobox', { name: label, exact: true }).click();
+    await on.getByRole('option', { name: option, exact: true }).click();
+  }
+
+  async function download(on: Page, item: 'PNG' | 'SVG'): Promise<Download> {
+    await on.getByRole('button', { name: 'Export chart' }).click();
+    const [file] = await Promise.all([on.waitForEvent('download'), on.getByRole('menuitem', { name: item }).click()]);
+    return file;
+  }
+
+  const savedChart = async () =>
+    (await api<ModelBody>('get', `/api/models/${model.id}?draft=true`)).pivots[0]?.chart ?? null;
+
   beforeAll(async () => {
-    ({ server, page } = session);
+    server = await startServer({ SIGNUP: 'open' });
+    browser = await launchBrowser();
+    page = await (
+      await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
+    ).newPage();
+    reader = await (
+      await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
+    ).newPage();
+    await signIn(page, server, OWNER);
+    await signIn(reader, server, READER);
     fs.mkdirSync(SHOTS, { recursive: true });
     const { id } = await api<{ id: string }>('post', '/api/static-tables', { name: 'Sales lines' });
     const upload = await page.request.put(`${server.url}/api/static-tables/${id}/upload`, {
@@ -85,6 +142,7 @@ describe('pivots by month and charts', () => {
     await page.goto(`${server.url}/models/${model.id}`);
     await page.getByRole('button', { name: 'Add pivot' }).click();
     await page.waitForURL(/\/models\/[^/]+\/pivot\/[a-z]{4}$/);
+    pivotUrl = page.url();
     await page.getByRole('button', { name: 'Edit pivot' }).first().click();
     await drawer(page).waitFor();
     await choose('Add row field', 'Day');
@@ -134,5 +192,141 @@ describe('pivots by month and charts', () => {
     await choose('Row field 1 group by', 'Month (2024-01)');
     await drawer(page).getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Displaying 5 row(s)', { exact: true }).waitFor();
+  });
+
+  it('shows the pivot as a bar chart, then a pie; the choice is saved with the pivot and kept on reload', async () => {
+    await page.getByText('Chart', { exact: true }).click();
+    const figure = page.getByRole('figure', { name: /chart$/ });
+    await figure.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await figure.getAttribute('data-chart-type')).toBe('bar');
+    // Rows are categories, value columns (column keys × values) are series.
+    for (const series of ['North / Sum of Amount', 'North / % of Row · Amount', 'South / Sum of Amount']) {
+      await figure.getByText(series, { exact: true }).waitFor();
+    }
+    await expect.poll(() => categoryTicks(page)).toEqual(['2024-01', '2024-02', '2024-03', '2024-04', '(empty)']);
+    await expect.poll(savedChart).toEqual({ type: 'bar', shown: true });
+    await page.screenshot({ path: `${SHOTS}/pivot-chart-bar.png` });
+
+    await pick(page, 'Chart type', 'Pie');
+    await figure.locator('.recharts-pie-sector').first().waitFor();
+    expect(await figure.getAttribute('data-chart-type')).toBe('pie');
+    // The pie of North's sums: four months with a positive sum (2024-03 has none).
+    expect(await figure.locator('.recharts-pie-sector').count()).toBe(4);
+    await expect.poll(savedChart).toEqual({ type: 'pie', shown: true });
+
+    await page.reload();
+    await page
+      .getByRole('figure', { name: /chart$/ })
+      .locator('.recharts-pie-sector')
+      .first()
+      .waitFor();
+    expect(await page.getByRole('figure', { name: /chart$/ }).getAttribute('data-chart-type')).toBe('pie');
+    await page.screenshot({ path: `${SHOTS}/pivot-chart-pie.png` });
+  });
+
+  it('exports the chart as PNG and as SVG, named after the model and pivot', async () => {
+    const png = await download(page, 'PNG');
+    expect(png.suggestedFilename()).toBe('Sales - Pivot table 1.png');
+    const bytes = await bytesOf(png);
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Drawn at twice its size (the pie's own width is about 400 px).
+    expect(bytes.readUInt32BE(16)).toBeGreaterThan(700);
+    expect(bytes.readUInt32BE(20)).toBeGreaterThan(700);
+    expect(bytes.length).toBeGreaterThan(10_000);
+
+    await pick(page, 'Chart type', 'Bar');
+    await page
+      .getByRole('figure', { name: /chart$/ })
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor();
+    const svgFile = await download(page, 'SVG');
+    expect(svgFile.suggestedFilename()).toBe('Sales - Pivot table 1.svg');
+    const svg = (await bytesOf(svgFile)).toString('utf8');
+    const parsed = await parseSvg(page, svg);
+    expect(parsed.ok).toBe(true);
+    expect(parsed.texts).toContain('Sales - Pivot table 1');
+    expect(parsed.texts).toContain('North / Sum of Amount');
+    expect(parsed.texts).toContain('2024-04');
+    expect(parsed.shapes).toBeGreaterThan(10);
+    // Colors are written out: a file cannot read the page's CSS variables.
+    expect(svg).not.toContain('var(--');
+    fs.writeFileSync(`${SHOTS}/pivot-chart.svg`, svg);
+    fs.writeFileSync(`${SHOTS}/pivot-chart-export.png`, bytes);
+  });
+
+  it('charts the model sheet: a category by month and number columns summed on the server', async () => {
+    await page.goto(`${server.url}/models/${model.id}`);
+    await page.getByText('Chart', { exact: true }).click();
+    const figure = page.getByRole('figure', { name: 'Sales chart' });
+    await figure.locator('.recharts-bar-rectangle').first().waitFor();
+    // A first useful chart: the date column by month, the first number column summed.
+    expect(await page.getByRole('combobox', { name: 'Category', exact: true }).inputValue()).toBe('Day');
+    const ticks = () => categoryTicks(page);
+    await expect.poll(ticks).toEqual(['2024-01', '2024-02', '2024-03', '2024-04', '(empty)']);
+    await figure.getByText('Sum of Amount', { exact: true }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Values', exact: true }).click({ force: true });
+    await page.getByRole('option', { name: 'Units', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await figure.getByText('Sum of Units', { exact: true }).waitFor();
+    await pick(page, 'Group by', 'Quarter');
+    await expect.poll(ticks).toEqual(['2024-Q1', '2024-Q2', '(empty)']);
+    await page.screenshot({ path: `${SHOTS}/model-chart.png` });
+
+    // The choice lasts the session: a reload shows the same chart.
+    await page.reload();
+    await page.getByRole('figure', { name: 'Sales chart' }).locator('.recharts-bar-rectangle').first().waitFor();
+    await expect.poll(ticks).toEqual(['2024-Q1', '2024-Q2', '(empty)']);
+    const svgFile = await download(page, 'SVG');
+    expect(svgFile.suggestedFilename()).toBe('Sales.svg');
+    const parsed = await parseSvg(page, (await bytesOf(svgFile)).toString('utf8'));
+    expect(parsed.ok).toBe(true);
+    expect(parsed.texts).toEqual(expect.arrayContaining(['Sales', 'Sum of Amount', 'Sum of Units', '2024-Q1']));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/model-chart-390.png`, fullPage: true });
+    await page.goto(pivotUrl);
+    await page
+      .getByRole('figure', { name: /chart$/ })
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/pivot-chart-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByText('Table', { exact: true }).click();
+    await page.getByText('Displaying 5 row(s)', { exact: true }).waitFor();
+    await page.getByText('Chart', { exact: true }).click();
+    await expect.poll(savedChart).toEqual({ type: 'bar', shown: true });
+  });
+
+  it('a read_only member views and exports the pivot and its chart, with no control that changes the pivot', async () => {
+    const invited = await page.request.post(`${server.url}/api/accounts/invite`, {
+      headers: { origin: server.url },
+      data: { email: READER, roles: ['read_only'] },
+    });
+    expect(invited.ok()).toBe(true);
+    await reader.goto(await mailedLink(server.dataDir, READER, 'invite'));
+    await reader.getByText('Invitation success.').waitFor();
+
+    await reader.goto(pivotUrl);
+    const figure = reader.getByRole('figure', { name: /chart$/ });
+    await figure.locator('.recharts-bar-rectangle').first().waitFor();
+    await reader.getByText('View only', { exact: true }).waitFor();
+    for (const name of ['Edit pivot', 'Pivot filters', 'Sort', 'Columns and relationships', 'Add pivot']) {
+      expect(await reader.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(await reader.getByLabel('Pivot name').count()).toBe(0);
+    await reader.screenshot({ path: `${SHOTS}/pivot-chart-reader.png` });
+
+    // Exports work for readers.
+    const png = await download(reader, 'PNG');
+    expect([...(await bytesOf(png)).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+
+    // Switching views is the reader's own: the table shows, the saved chart stays.
+    await reader.getByText('Table', { exact: true }).click();
+    await reader.getByText('Displaying 5 row(s)', { exact: true }).waitFor();
+    await reader.getByRole('button', { name: 'Export pivot' }).waitFor();
+    expect(await savedChart()).toEqual({ type: 'bar', shown: true });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartGridDots, IconColumns, IconPlugConnected, IconPlus, IconTableOptions } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,7 @@ import { useAccess } from '../lib/use-access';
 import { ColumnsPanel, type ColumnsPanelView } from './-models/columns-panel';
 import { ModelHeader } from './-models/model-header';
 import { modelGridSource } from './-models/model-grid-source';
+import { ModelChart, ModelViewSwitch, useModelSheetView } from './-models/model-chart';
 import { useModel } from './-models/use-model';
 
 export const Route = createFileRoute('/_app/models/$id')({
@@ -28,6 +29,7 @@ function ModelPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const handle = useModel(id);
   const [panel, setPanel] = useState<ColumnsPanelView | null>(null);
+  const [view, setView] = useModelSheetView(id);
   const model = handle.model.data;
   // A reader sees the model in view mode: no edit controls, and grid filters and sort of their own.
   const canEdit = useAccess().canWrite;
@@ -62,8 +64,18 @@ function ModelPage() {
   const sheets = [{ key: 'data', name: 'Data model' }, ...model.pivots.map((p) => ({ key: p.key, name: p.name }))];
   const openPivot = (pivotKey: string) =>
     void navigate({ to: '/models/$id/pivot/$pivotKey', params: { id, pivotKey } });
+  const sheetTabs = (
+    <SheetTabs
+      sheets={sheets}
+      active="data"
+      addLabel="Add pivot"
+      onAdd={canEdit ? addPivot : undefined}
+      onChange={(key) => key !== 'data' && openPivot(key)}
+    />
+  );
   const toolbar = (
     <>
+      <ModelViewSwitch view={view} onChange={setView} />
       <Menu position="bottom-start" shadow="md">
         <Menu.Target>
           <Button size="xs" variant="default" leftSection={<IconChartGridDots size={14} />}>
@@ -141,31 +153,32 @@ function ModelPage() {
               ))}
             </Alert>
           )}
-          <DataGrid
-            columns={model.columns.map((c) => ({
-              key: c.columnKey,
-              name: c.displayName,
-              type: c.type,
-              description: c.description,
-              format: c.format,
-            }))}
-            source={source}
-            query={canEdit ? query : (ownQuery ?? query)}
-            onQueryChange={setQuery}
-            chunkSize={MODEL_CHUNK}
-            downloadUrl={`/api/tables/ModelVersion/${encodeURIComponent(model.versionId)}/download`}
-            downloadQuery={NO_QUERY}
-            actions={toolbar}
-            footer={
-              <SheetTabs
-                sheets={sheets}
-                active="data"
-                addLabel="Add pivot"
-                onAdd={canEdit ? addPivot : undefined}
-                onChange={(key) => key !== 'data' && openPivot(key)}
-              />
-            }
-          />
+          {view === 'chart' && (
+            <>
+              <Group gap="xs">{toolbar}</Group>
+              <ModelChart model={model} />
+              {sheetTabs}
+            </>
+          )}
+          {view === 'table' && (
+            <DataGrid
+              columns={model.columns.map((c) => ({
+                key: c.columnKey,
+                name: c.displayName,
+                type: c.type,
+                description: c.description,
+                format: c.format,
+              }))}
+              source={source}
+              query={canEdit ? query : (ownQuery ?? query)}
+              onQueryChange={setQuery}
+              chunkSize={MODEL_CHUNK}
+              downloadUrl={`/api/tables/ModelVersion/${encodeURIComponent(model.versionId)}/download`}
+              downloadQuery={NO_QUERY}
+              actions={toolbar}
+              footer={sheetTabs}
+            />
+          )}
         </>
       )}
       {canEdit && (

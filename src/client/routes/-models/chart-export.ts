@@ -73,20 +73,29 @@ function inlinedCopy(svg: SVGSVGElement): SVGSVGElement {
     const target = copies[index];
     if (!(target instanceof Element)) return;
     const computed = getComputedStyle(original);
-    const style = STYLE_PROPS.map((prop) => {
+    // Only what differs from the parent: the rest is inherited (or the same) in the file too.
+    const parent = index > 0 && original.parentElement ? getComputedStyle(original.parentElement) : null;
+    const style = STYLE_PROPS.flatMap((prop) => {
       const value = computed.getPropertyValue(prop);
-      return value ? `${prop}:${value}` : '';
-    })
-      .filter(Boolean)
-      .join(';');
-    target.setAttribute('style', style);
+      return value && value !== parent?.getPropertyValue(prop) ? [`${prop}:${value}`] : [];
+    }).join(';');
+    if (style) target.setAttribute('style', style);
+    else target.removeAttribute('style');
+    // Presentation attributes naming CSS variables mean nothing outside the page.
+    for (const attribute of ['fill', 'stroke', 'stop-color', 'color']) {
+      if (target.getAttribute(attribute)?.includes('var(')) target.removeAttribute(attribute);
+    }
     target.removeAttribute('class');
   });
   return copy;
 }
 
 /** Legend entries laid out in rows that fit the width: [x, y] of each. */
-function legendLayout(labels: readonly string[], width: number, font: string): { at: [number, number][]; rows: number } {
+function legendLayout(
+  labels: readonly string[],
+  width: number,
+  font: string,
+): { at: [number, number][]; rows: number } {
   const context = document.createElement('canvas').getContext('2d');
   if (context) context.font = font;
   const measure = (text: string) => (context ? context.measureText(text).width : text.length * 7);

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, Paper, Select, Stack, Text } from '@mantine/core';
+import { Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -178,5 +178,40 @@ export function ModelChart({ model }: { model: Model }) {
         }}
       />
     </Stack>
+  );
+}
+
+export type ModelSheetView = 'table' | 'chart';
+
+/** Whether the model page shows its sheet as the grid or as a chart, for this browser session. */
+export function useModelSheetView(modelId: string): [ModelSheetView, (view: ModelSheetView) => void] {
+  const key = `model-view:${modelId}`;
+  const [view, setView] = useState<ModelSheetView>(() => (sessionStorage.getItem(key) === 'chart' ? 'chart' : 'table'));
+  const change = (next: ModelSheetView) => {
+    setView(next);
+    sessionStorage.setItem(key, next);
+  };
+  return [view, change];
+}
+
+/** The Table/Chart switch of the model sheet's toolbar. */
+export function ModelViewSwitch({
+  view,
+  onChange,
+}: {
+  view: ModelSheetView;
+  onChange: (view: ModelSheetView) => void;
+}) {
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Show the model as"
+      value={view}
+      onChange={(value) => onChange(value === 'chart' ? 'chart' : 'table')}
+      data={[
+        { value: 'table', label: 'Table' },
+        { value: 'chart', label: 'Chart' },
+      ]}
+    />
   );
 }

@@ -90,6 +90,7 @@ export function SheetChart({ data, loading, error, type, title, empty }: SheetCh
         size={Math.min(300, CHART_HEIGHT - 40)}
         withLabels
         labelsType="percent"
+        labelsPosition="inside"
         withTooltip
         tooltipDataSource="segment"
         valueFormatter={format}
