@@ -208,8 +208,9 @@ export function ModelViewSwitch({
       aria-label="Show the model as"
       value={view}
       onChange={(value) => onChange(value === 'chart' ? 'chart' : 'table')}
+      // 'Grid', not 'Table': the model's column editor has a field labelled Table.
       data={[
-        { value: 'table', label: 'Table' },
+        { value: 'table', label: 'Grid' },
         { value: 'chart', label: 'Chart' },
       ]}
     />

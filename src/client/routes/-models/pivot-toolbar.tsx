@@ -1,6 +1,5 @@
 import { Button, Group, Pill, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ViewOnlyBadge } from '../../components/view-only-badge';
 import { IconAdjustmentsHorizontal, IconAlertTriangle, IconFilter, IconTableOptions } from '@tabler/icons-react';
 import type { Model } from '../../../shared/models';
 import type { Pivot, PivotFilter } from '../../../shared/pivots';
@@ -19,7 +18,7 @@ interface PivotToolbarProps {
   onEdit: (section?: PivotSection) => void;
   onSave: (next: Pivot) => Promise<unknown>;
   onColumns: () => void;
-  /** May change the pivot: without it, no control that changes it shows (a "View only" mark instead). */
+  /** May change the pivot: without it, no control that changes it shows (the header marks the page View only). */
   canWrite: boolean;
   /** The Table/Chart switch and the chart type, first in the toolbar. */
   view: ReactNode;
@@ -54,7 +53,6 @@ export function PivotToolbar(props: PivotToolbarProps) {
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
       <Group gap="xs">
         {view}
-        {!canWrite && <ViewOnlyBadge />}
         {canWrite && (
           <Button
             size="xs"

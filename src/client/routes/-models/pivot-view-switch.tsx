@@ -2,7 +2,7 @@ import { Group, SegmentedControl, Select } from '@mantine/core';
 import { CHART_TYPES, CHART_TYPE_LABELS, type ChartType, type PivotChart } from '../../../shared/charts';
 
 /**
- * Table or Chart, and which chart: what the pivot page shows. The choice is the pivot's own
+ * Grid or Chart, and which chart: what the pivot page shows. The choice is the pivot's own
  * (saved with it by the page when the user may change the pivot).
  */
 export function PivotViewSwitch({
@@ -22,7 +22,7 @@ export function PivotViewSwitch({
         value={shown ? 'chart' : 'table'}
         onChange={(value) => onChange({ type, shown: value === 'chart' })}
         data={[
-          { value: 'table', label: 'Table' },
+          { value: 'table', label: 'Grid' },
           { value: 'chart', label: 'Chart' },
         ]}
       />
