@@ -35,6 +35,7 @@ import { resolveSecret } from './secret-key';
 import { createServices, leftoverSweepers, type Services } from './services';
 import { prepareWarehouses, sweepWorkFiles } from './durability/startup';
 import { createWriteJournal } from './durability/write-journal';
+import { createHubRegistry } from './hubs/hub-sender';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     loginLimiter: createRateLimiter(config.loginLimits.windowMs, clock),
     warehouse,
     writes: createWriteJournal(db, warehouse, clock),
+    hubs: createHubRegistry(),
   };
   const services = createServices(deps);
   // Before the runner marks interrupted runs Failed: settling a write may add to a run's log.

@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './auth/rate-limiter';
 import type { Warehouse } from './warehouse/warehouse';
 import type { WriteJournal } from './durability/write-journal';
+import type { HubRegistry } from './hubs/hub-sender';
 
 /** What every service needs, built once in buildApp. */
 export interface Deps {
@@ -18,6 +19,8 @@ export interface Deps {
   warehouse: Warehouse;
   /** Writes that change a warehouse relation and its metadata together (durability/write-journal.ts). */
   writes: WriteJournal;
+  /** Live connections of /api/hubs/*, grouped by user and account; areas push through it (hubs/hub-sender.ts). */
+  hubs: HubRegistry;
 }
 
 /** A signed-in caller, before any account is chosen. */
