@@ -7,6 +7,7 @@ import * as m0005 from './0005_warehouse_writes';
 import * as m0006 from './0006_retire_airbyte_command';
 import * as m0007 from './0007_model_draft_steps';
 import * as m0008 from './0008_static_table_kept_and_format';
+import * as m0009 from './0009_notifications';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_retire_airbyte_command': m0006,
   '0007_model_draft_steps': m0007,
   '0008_static_table_kept_and_format': m0008,
+  '0009_notifications': m0009,
 };

@@ -28,6 +28,7 @@ import { registerAuthRest } from './modules/auth/rest';
 import { registerFeedbackRest } from './modules/feedback/rest';
 import { registerIntegrationsRest } from './modules/integrations/rest';
 import { registerModelsRest } from './modules/models/rest';
+import { registerNotificationsRest } from './modules/notifications/rest';
 import { registerStaticTablesRest } from './modules/static-tables/rest';
 import { registerTablesRest } from './modules/tables/rest';
 import { registerUsersRest } from './modules/users/rest';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerStaticTablesRest(server, deps, services);
   registerModelsRest(server, deps, services);
   registerIntegrationsRest(server, deps, services);
+  registerNotificationsRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

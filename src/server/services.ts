@@ -9,6 +9,7 @@ import { createAuthService } from './modules/auth/service';
 import { createFeedbackService } from './modules/feedback/service';
 import { createIntegrationsService } from './modules/integrations/service';
 import { createModelsService } from './modules/models/service';
+import { createNotificationsService } from './modules/notifications/service';
 import { createStaticTablesService } from './modules/static-tables/service';
 import { createTablesService } from './modules/tables/service';
 import { createUsersService } from './modules/users/service';
@@ -25,6 +26,7 @@ export function createServices(deps: Deps) {
     staticTables: createStaticTablesService(deps),
     models: createModelsService(deps),
     integrations: createIntegrationsService(deps),
+    notifications: createNotificationsService(deps),
   };
 }
 

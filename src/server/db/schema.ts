@@ -26,6 +26,8 @@ export interface Database {
   integration_run_logs: IntegrationRunLogsTable;
   integration_records_per_day: IntegrationRecordsPerDayTable;
   warehouse_writes: WarehouseWritesTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
 }
 
 export interface UsersTable {
@@ -277,6 +279,29 @@ export interface WarehouseWritesTable {
   run_id: string | null;
   boot_id: string;
   created_at: string;
+}
+
+/** One notification of one user in one account (modules/notifications); read_at null = unread. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  severity: string;
+  created_at: string;
+  read_at: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_parent_id: string | null;
+}
+
+/** A kind a user turned on or off; kinds without a row are on. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: string;
+  enabled: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

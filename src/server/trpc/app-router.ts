@@ -4,6 +4,7 @@ import { authRouter } from '../modules/auth/router';
 import { feedbackRouter } from '../modules/feedback/router';
 import { integrationsRouter } from '../modules/integrations/router';
 import { modelsRouter } from '../modules/models/router';
+import { notificationsRouter } from '../modules/notifications/router';
 import { staticTablesRouter } from '../modules/static-tables/router';
 import { tablesRouter } from '../modules/tables/router';
 import { usersRouter } from '../modules/users/router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   staticTables: staticTablesRouter,
   models: modelsRouter,
   integrations: integrationsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,7 @@ import { createSession } from '../../auth/sessions';
 import { newToken } from '../../auth/tokens';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { accountVisibleTo, requireManager } from './access';
+import { notifyInvitationAccepted, notifyRolesChanged } from './member-notifications';
 import {
   actorIn,
   inviterMayStillGrant,
@@ -222,18 +223,24 @@ export function createAccountsService(deps: Deps) {
         await trx.deleteFrom('invitations').where('id', '=', invite.id).execute();
         await setCurrentAccount(trx, user.id, accountId);
         await recordLogin(trx, user.id, accountId, now);
-        return { ok: true as const, userId: user.id };
+        return { ok: true as const, userId: user.id, invite, user };
       });
       if (!accepted.ok && accepted.reason === 'inviter') {
         throw forbidden(`${MESSAGES.inviteFailed} ${MESSAGES.inviterMayNotGrant}`);
       }
       if (!accepted.ok) throw notFound(`${MESSAGES.inviteFailed} The invitation is invalid or has expired.`);
+      await notifyInvitationAccepted(deps, {
+        accountId,
+        inviterId: accepted.invite.invited_by,
+        member: accepted.user,
+        roles: parseRoles(accepted.invite.roles),
+      });
       return { sessionToken: await createSession(deps, accepted.userId, userAgent) };
     },
 
     async changeRoles(ctx: AccountContext, input: ChangeRolesInput): Promise<void> {
       requireManager(ctx.user, ctx.roles);
-      await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         const actor = await actorIn(trx, ctx);
         const target = await findMemberByEmail(trx, ctx.accountId, input.userName);
         if (!target) throw notFound(MESSAGES.memberNotFound);
@@ -247,6 +254,14 @@ export function createAccountsService(deps: Deps) {
           .where('account_id', '=', ctx.accountId)
           .where('user_id', '=', target.userId)
           .execute();
+        return target;
+      });
+      await notifyRolesChanged(deps, {
+        accountId: ctx.accountId,
+        actor: ctx.user,
+        memberId: changed.userId,
+        before: changed.roles,
+        after: input.roles,
       });
     },
 

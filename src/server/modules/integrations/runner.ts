@@ -14,6 +14,7 @@ import { createRunQueue } from '../../jobs/run-queue';
 import type { ConnectorRegistry } from './connectors/registry';
 import { ConnectorError, type ConnectorConfig } from './connectors/types';
 import { activeRun, listDatasetRows, parseJson, type IntegrationRow, type RunRow } from './repo';
+import { notifyRunFinished } from './run-notifications';
 import { appendLog, createRun, failInterruptedRuns, finishRun, saveProgress, startAttempt } from './run-records';
 import { ensureSchema } from './staging';
 import { syncDataset } from './sync-dataset';
@@ -74,12 +75,15 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
     // In the account's scratch folder: the only place besides uploads and exports its warehouse reads.
     const tempDir = path.join(executor.scratchDir, 'syncs', runId);
     let status: RunStatus = 'Completed';
+    // The first problem, for the failure notification's text.
+    let firstProblem: string | null = null;
     try {
       await log('INFO', `${refresh ? 'Full refresh' : 'Sync'} started: ${rows.length} dataset(s).`);
       if (rows.length === 0) {
         // A scheduled sync with nothing chosen ('Sync data now' refuses it first): a run of nothing
         // is not a success, so it never shows as a green Completed.
         status = 'Failed';
+        firstProblem = INTEGRATION_MESSAGES.noDatasetsChosen;
         await log('ERROR', INTEGRATION_MESSAGES.noDatasetsChosen);
       }
       const registered = options.registry.get(await options.connectorKeyOf(integration));
@@ -133,6 +137,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
           entry.status = 'Failed';
           entry.errors.push(problem);
           status = 'Failed';
+          firstProblem ??= `${row.name}: ${problem.message}`;
           await log('ERROR', `${row.name}: ${problem.type}: ${problem.message} Its previous data is unchanged.`);
         }
         entry.endedAt = clock().toISOString();
@@ -141,6 +146,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
     } catch (error) {
       const problem = errorOf(error);
       status = 'Failed';
+      firstProblem ??= problem.message;
       await log('ERROR', `${problem.type}: ${problem.message}`);
     } finally {
       controllers.delete(runId);
@@ -155,6 +161,10 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
           : status === 'Cancelled'
             ? 'Sync cancelled.'
             : `Sync failed${failed > 0 ? `: ${failed} dataset(s) could not be synced` : ''}.`,
+      );
+      // After the run's rows are committed; a notification that cannot be sent leaves the run as it is.
+      await notifyRunFinished(deps, { id: runId, integrationId: integration.id, status, problem: firstProblem }).catch(
+        (error: unknown) => console.error('Could not send the sync notifications', error),
       );
     }
   }
