@@ -36,7 +36,9 @@ import { resolveSecret } from './secret-key';
 import { createServices, leftoverSweepers, type Services } from './services';
 import { prepareWarehouses, sweepWorkFiles } from './durability/startup';
 import { createWriteJournal } from './durability/write-journal';
+import { productHubs, type HubDefinition } from './hubs/definitions';
 import { createHubRegistry } from './hubs/hub-sender';
+import { registerHubs, type HubTransportOptions } from './hubs/transport';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   clock?: () => Date;
   client?: ClientMode;
   logger?: boolean;
+  /** Hub timings (tests shorten them) and hubs of the tests' own, served beside the product's. */
+  hubs?: HubTransportOptions & { extra?: HubDefinition[] };
 }
 
 export interface App {
@@ -139,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerModelsRest(server, deps, services);
   registerIntegrationsRest(server, deps, services);
   registerNotificationsRest(server, deps, services);
+  await registerHubs(server, deps, [...productHubs(), ...(options.hubs?.extra ?? [])], options.hubs);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

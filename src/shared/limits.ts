@@ -51,3 +51,13 @@ export const TIMINGS = {
 
 /** Reconnect delays of the product's hubs, then it stops. */
 export const HUB_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
+
+/** The spec's real-time constants (those of ASP.NET Core SignalR), shared by server and client. */
+export const HUB_LIMITS = {
+  /** Largest message either side accepts, in bytes (the spec's buffer size). */
+  maxMessageBytes: 100_000,
+  /** Each side sends a ping when it has sent nothing for this long. */
+  keepAliveMs: 15_000,
+  /** A side that hears nothing for this long closes the connection. */
+  serverTimeoutMs: 30_000,
+} as const;

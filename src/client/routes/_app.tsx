@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { LoadingSplash } from '../components/loading-splash';
 import { NotFoundContent } from '../components/not-found';
+import { useHubConnection } from '../lib/hub';
 import { requireSignedIn, useMe } from '../lib/session';
 import { WorkspaceShell } from '../shell/app-shell';
 
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/_app')({
 function AppLayout() {
   const { data: me } = useMe();
   const initial = Route.useRouteContext({ select: (c) => c.me });
+  // Live events (the bell's ReceiveNotification) arrive on every signed-in page.
+  useHubConnection('notifications');
   return (
     <WorkspaceShell user={me ?? initial}>
       <Outlet />

@@ -12,8 +12,12 @@ import type { Config } from '../config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Paths that authenticate with a secret of their own in the URL, not with the session cookie. */
-const OWN_SECRET_PATHS = ['/api/integrations/webhook/'];
+/**
+ * Paths that authenticate with a secret of their own in the URL, not with the session cookie, and
+ * the hubs, which refuse another site's Origin themselves but let a script without one negotiate
+ * (the official client's negotiate call is a body-less POST).
+ */
+const OWN_SECRET_PATHS = ['/api/integrations/webhook/', '/api/hubs/'];
 
 function isJson(req: FastifyRequest): boolean {
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

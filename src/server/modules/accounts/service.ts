@@ -225,6 +225,7 @@ export function createAccountsService(deps: Deps) {
         await recordLogin(trx, user.id, accountId, now);
         return { ok: true as const, userId: user.id, invite, user };
       });
+      if (accepted.ok) deps.hubs.moveUser(accepted.userId, accountId);
       if (!accepted.ok && accepted.reason === 'inviter') {
         throw forbidden(`${MESSAGES.inviteFailed} ${MESSAGES.inviterMayNotGrant}`);
       }
@@ -268,7 +269,7 @@ export function createAccountsService(deps: Deps) {
     async removeMember(ctx: AccountContext, { userId }: RemoveMemberInput): Promise<void> {
       requireManager(ctx.user, ctx.roles);
       if (userId === ctx.user.id) throw forbidden(MESSAGES.cannotRemoveSelf);
-      await db.transaction().execute(async (trx) => {
+      const moved = await db.transaction().execute(async (trx): Promise<string | null | undefined> => {
         const actor = await actorIn(trx, ctx);
         const membership = await findMembership(trx, ctx.accountId, userId);
         if (!membership) throw notFound(MESSAGES.memberNotFound);
@@ -288,9 +289,14 @@ export function createAccountsService(deps: Deps) {
           .where('id', '=', userId)
           .executeTakeFirst();
         if (removed?.current_account_id === ctx.accountId) {
-          await setCurrentAccount(trx, userId, await landingAccountId(trx, userId, null));
+          const landing = await landingAccountId(trx, userId, null);
+          await setCurrentAccount(trx, userId, landing);
+          return landing;
         }
+        return undefined;
       });
+      // The removed member's live connections leave the account's group at once.
+      if (moved !== undefined) deps.hubs.moveUser(userId, moved);
     },
 
     /** Makes accountId the caller's current account; every later call is scoped to it. */
@@ -300,6 +306,8 @@ export function createAccountsService(deps: Deps) {
       await setCurrentAccount(db, caller.user.id, accountId);
       await recordLogin(db, caller.user.id, accountId, clock());
       caller.user.current_account_id = accountId;
+      // The current account is the user's, so each of their live connections moves with it.
+      deps.hubs.moveUser(caller.user.id, accountId);
     },
   };
 }

@@ -5,8 +5,9 @@ import { isGlobalAdmin } from '../../../shared/roles';
 import type { Deps } from '../../context';
 import { parseRoles } from '../../db/database';
 import { conflict, notFound } from '../../errors';
+import { HUB_ERRORS } from '../../hubs/protocol';
 
-export function createAdminUsers({ db, clock }: Deps) {
+export function createAdminUsers({ db, clock, hubs }: Deps) {
   async function userRow(userId: string) {
     const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -70,6 +71,7 @@ export function createAdminUsers({ db, clock }: Deps) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
+      hubs.closeUser(userId, HUB_ERRORS.signedOut);
       return { revoked: Number(result.numUpdatedRows) };
     },
 

@@ -14,6 +14,7 @@ import { addMinutes } from '../../db/ids';
 import { badInput, tooManyRequests } from '../../errors';
 import { loginMail } from '../../mail/templates';
 import { createSession, revokeSession } from '../../auth/sessions';
+import { HUB_ERRORS } from '../../hubs/protocol';
 import { newToken } from '../../auth/tokens';
 import { acceptPendingInvitations, provisionUser } from '../accounts/provisioning';
 import { countUsers, findUserByEmail } from '../users/repo';
@@ -90,15 +91,19 @@ export function createAuthService(deps: Deps) {
         const accountId = await landingAccountId(trx, user.id, user.current_account_id);
         await setCurrentAccount(trx, user.id, accountId);
         await recordLogin(trx, user.id, accountId, now);
-        return { user, returnUrl: spent.return_url };
+        return { user, returnUrl: spent.return_url, accountId };
       });
       if (!result) throw badInput(`${MESSAGES.loginFailed} The link is invalid, used or expired.`);
+      // Signing in lands the user (all their sessions) in an account: live connections follow.
+      deps.hubs.moveUser(result.user.id, result.accountId);
       const sessionToken = await createSession(deps, result.user.id, userAgent);
       return { sessionToken, returnUrl: result.returnUrl };
     },
 
     async logout(sessionToken: string | undefined): Promise<void> {
       await revokeSession(deps, sessionToken);
+      // The session's live connections close and do not reconnect.
+      if (sessionToken) deps.hubs.closeSession(deps.hashToken(sessionToken), HUB_ERRORS.signedOut);
     },
 
     /**
