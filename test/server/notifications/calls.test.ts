@@ -163,7 +163,13 @@ describe('notify()', () => {
         hub: 'notifications',
         userId: member.userId,
         accountId: null,
-        invoke: (target, args) => pushed.push({ userId: member.userId, target, args }),
+        sessionHash: `s-${member.userId}`,
+        // One invocation record of the hub protocol, ended by 0x1E.
+        send: (record) => {
+          const message = JSON.parse(record.slice(0, -1)) as { target: string; arguments: unknown[] };
+          pushed.push({ userId: member.userId, target: message.target, args: message.arguments });
+        },
+        close: () => undefined,
       };
       t.deps.hubs.add(connection);
     }
