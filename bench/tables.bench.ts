@@ -32,7 +32,8 @@ import { startUploadClient, type UploadClient } from './lib/upload-client';
  * build the bench awaits before the timed runs, and each report says how many runs a copy answered.
  * Pages are asked for as the grid asks (withCount: false: it counts with its own call). The rows
  * measured with the recent answers forgotten before every call are a first visit: they are targets
- * too (RECENT_ANSWERS_MAX=0 turns the store off for every row).
+ * too (RECENT_ANSWERS_MAX=0 turns the store off for every row). BENCH_ONLY=<case ids> runs only
+ * those cases (e.g. BENCH_ONLY=csvImport skips filling the 10M-row table).
  */
 
 const envInt = (name: string, fallback: number): number => {
@@ -57,6 +58,15 @@ const SERVER_ENV: Record<string, string> = {
     ),
   ),
 };
+
+/** BENCH_ONLY=csvImport (comma-separated case ids) runs just those; without pages the 10M table is not filled. */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean),
+);
+const selected = (id: string) => ONLY.size === 0 || ONLY.has(id);
 
 const TARGETS = { pageRatioMax: 1.3, pageMsMax: 150, importRatioMax: 1.2, memoryMbMax: 1536 };
 
@@ -490,39 +500,44 @@ async function main(): Promise<void> {
 
     sampler.phase('setup');
     server = await startServer(path.join(tmp, 'data'), SERVER_ENV);
-    const created = await requestJson<{ id: string }>(server.baseUrl, server.cookie, 'POST', '/api/static-tables', {
-      name: 'Bench 10M',
-      columns: [{ displayName: 'A' }],
-    });
     const warehouse = server.app.deps.warehouse.forAccount(server.accountId);
-    log(`Filling ${ROWS.toLocaleString('en')} rows in DuckDB`);
-    setup.generateMs = round(await fillTable(server, warehouse, created.id));
-    const summary = await requestJson<{ columns: Column[] }>(
-      server.baseUrl,
-      server.cookie,
-      'GET',
-      `/api/tables/StaticTable/${created.id}`,
-    );
-    const seen = summary.columns.map((c) => `${c.columnKey}:${c.type}`).join(',');
-    const expected = GENERATED.map((g) => `${g.column.columnKey}:${g.column.type}`).join(',');
-    if (seen !== expected) throw new Error(`The API sees columns ${seen}, expected ${expected}`);
+    const pageCases = CASES.filter((c) => selected(c.id));
+    if (pageCases.length > 0) {
+      const created = await requestJson<{ id: string }>(server.baseUrl, server.cookie, 'POST', '/api/static-tables', {
+        name: 'Bench 10M',
+        columns: [{ displayName: 'A' }],
+      });
+      log(`Filling ${ROWS.toLocaleString('en')} rows in DuckDB`);
+      setup.generateMs = round(await fillTable(server, warehouse, created.id));
+      const summary = await requestJson<{ columns: Column[] }>(
+        server.baseUrl,
+        server.cookie,
+        'GET',
+        `/api/tables/StaticTable/${created.id}`,
+      );
+      const seen = summary.columns.map((c) => `${c.columnKey}:${c.type}`).join(',');
+      const expected = GENERATED.map((g) => `${g.column.columnKey}:${g.column.type}`).join(',');
+      if (seen !== expected) throw new Error(`The API sees columns ${seen}, expected ${expected}`);
 
-    sampler.phase('pages');
-    log('Warming up the request path');
-    await warmUp(server, warehouse, created.id, summary.columns);
-    for (const c of CASES) {
-      log(c.label);
-      measurements.push(await measureCase(server, warehouse, created.id, summary.columns, c));
+      sampler.phase('pages');
+      log('Warming up the request path');
+      await warmUp(server, warehouse, created.id, summary.columns);
+      for (const c of pageCases) {
+        log(c.label);
+        measurements.push(await measureCase(server, warehouse, created.id, summary.columns, c));
+      }
+      httpFloorMs = await measureHttpFloor(server, created.id);
     }
-    httpFloorMs = await measureHttpFloor(server, created.id);
 
-    sampler.phase('import');
-    log(`CSV import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(csvBytes)} MB)`);
-    const client = startUploadClient();
-    try {
-      measurements.push(await measureImport(server, warehouse, client, csvPath));
-    } finally {
-      await client.close();
+    if (selected('csvImport')) {
+      sampler.phase('import');
+      log(`CSV import of ${IMPORT_ROWS.toLocaleString('en')} rows (${mb(csvBytes)} MB)`);
+      const client = startUploadClient();
+      try {
+        measurements.push(await measureImport(server, warehouse, client, csvPath));
+      } finally {
+        await client.close();
+      }
     }
     sampler.phase('done');
   } finally {
