@@ -21,11 +21,40 @@ export const IMPORT_PREVIEW = {
   rows: 20,
 } as const;
 
+/**
+ * A name the client picks for one import (`progress=` on the upload), under which it reads how far
+ * the server has got (staticTables.importProgress) while the file is imported.
+ */
+export const importProgressTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a progress token.');
+
 /** PUT /api/static-tables/{id}/upload?mode=...: how the file is imported (Replace by default, as the spec's call). */
-export const importModeQuerySchema = z.object({ mode: z.enum(['Replace', 'Append']).default('Replace') });
+export const importModeQuerySchema = z.object({
+  mode: z.enum(['Replace', 'Append']).default('Replace'),
+  progress: importProgressTokenSchema.optional(),
+});
 
 /** POST /api/static-tables/upload?name=...: the new table's name (default: the file's name). */
-export const importNewQuerySchema = z.object({ name: z.string().trim().max(200).optional() });
+export const importNewQuerySchema = z.object({
+  name: z.string().trim().max(200).optional(),
+  progress: importProgressTokenSchema.optional(),
+});
+
+/**
+ * The steps of an import after the upload, in order: DuckDB reads the file, its columns are checked
+ * (dates, kept types), the rows are written into the warehouse, and the table is saved (swapped in
+ * and made durable).
+ */
+export const IMPORT_STAGES = ['Reading', 'Checking', 'Writing', 'Saving', 'Done'] as const;
+export type ImportStage = (typeof IMPORT_STAGES)[number];
+
+export const importProgressInputSchema = z.object({ token: importProgressTokenSchema });
+
+/** How far an import has got: `fraction` of the whole work (0..1, never going back). */
+export const importProgressSchema = z.object({
+  stage: z.enum(IMPORT_STAGES),
+  fraction: z.number().min(0).max(1),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
 
 /**
  * staticTables.importPreview: the head of the file as text (at most IMPORT_PREVIEW.headBytes, cut

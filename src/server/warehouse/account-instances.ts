@@ -23,11 +23,23 @@ export interface InstanceSettings {
 export interface Lease {
   connection: DuckDBConnection;
   release(discard?: boolean): void;
+  /**
+   * How far the statement running on this connection has got, 0..1; null when DuckDB does not track
+   * it (a connection other than the watched one, or no statement long enough yet).
+   */
+  progress(): number | null;
 }
 
 interface Entry {
   instance: DuckDBInstance;
   pool: ConnectionPool;
+  /**
+   * The one connection on which DuckDB tracks a statement's progress (set up before the instance is
+   * locked; tracking is a per-connection setting). Lent for long writes such as imports; null once
+   * discarded. Only this one tracks, so pages and counts pay nothing for it.
+   */
+  watched: DuckDBConnection | null;
+  watchedLent: boolean;
   leases: number;
   idleTimer: NodeJS.Timeout | null;
   shut: boolean;
@@ -55,10 +67,17 @@ export interface InstanceHooks {
  * locked down: files only in the account's own scratch folders, no extensions, settings locked.
  */
 export interface AccountInstances {
-  lease(accountId: string): Promise<Lease>;
+  /** A connection; `watched` asks for the one that tracks progress, when it is free (else any). */
+  lease(accountId: string, options?: { watched?: boolean }): Promise<Lease>;
   isOpen(accountId: string): boolean;
   openAccounts(): string[];
   close(): Promise<void>;
+}
+
+/** The running statement's progress on a connection that tracks it, 0..1; null before DuckDB knows (-1). */
+function progressOf(connection: DuckDBConnection): number | null {
+  const { percentage } = connection.progress;
+  return percentage >= 0 ? Math.min(1, percentage / 100) : null;
 }
 
 /** DuckDB's answer when its log holds a write pattern it cannot replay (seen with 1.5.6). */
@@ -110,24 +129,30 @@ export function createAccountInstances(
     for (const folder of folders) await fs.mkdir(folder, { recursive: true });
     const instance = await createInstance(accountId);
     const pool = createConnectionPool(instance, gate, settings.maxIdleConnections);
+    let watched: DuckDBConnection | null = null;
     try {
-      await setUp(accountId, pool, folders);
+      watched = await setUp(accountId, instance, pool, folders);
       if (!opened.has(accountId) && hooks.firstOpen) {
         const connection = await pool.acquire();
         let discard = false;
         try {
-          await hooks.firstOpen(accountId, { connection, release: (unusable = false) => (discard ||= unusable) });
+          await hooks.firstOpen(accountId, {
+            connection,
+            release: (unusable = false) => (discard ||= unusable),
+            progress: () => null,
+          });
         } finally {
           pool.release(connection, discard);
         }
       }
     } catch (error) {
+      watched?.disconnectSync();
       pool.close();
       instance.closeSync();
       throw error;
     }
     opened.add(accountId);
-    const entry: Entry = { instance, pool, leases: 0, idleTimer: null, shut: false };
+    const entry: Entry = { instance, pool, watched, watchedLent: false, leases: 0, idleTimer: null, shut: false };
     entries.set(accountId, entry);
     hooks.reset?.(accountId);
     return entry;
@@ -138,14 +163,24 @@ export function createAccountInstances(
    * attached (an attachment belongs to the instance, so every connection sees it; deleted first,
    * now that this instance holds the warehouse file's lock), the write markers table made, and then
    * the instance locked down. After this no statement can reach a file outside `folders`, attach
-   * one, install or load an extension, or change a setting.
+   * one, install or load an extension, or change a setting. Returns the watched connection (Entry).
    */
-  const setUp = async (accountId: string, pool: ConnectionPool, folders: string[]) => {
+  const setUp = async (
+    accountId: string,
+    instance: DuckDBInstance,
+    pool: ConnectionPool,
+    folders: string[],
+  ): Promise<DuckDBConnection> => {
     const file = path.join(accountDir(settings.dataDir, accountId), ORDERED_COPIES_FILE);
     await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.wal`, { force: true })]);
     const allowed = folders.map((folder) => quoteString(`${folder}${path.sep}`)).join(', ');
     const connection = await pool.acquire();
+    const watched = await gate.run(() => instance.connect());
     try {
+      // Tracked from a statement's start (progress_bar_time 0), never printed.
+      await gate.run(() =>
+        watched.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET progress_bar_time = 0'),
+      );
       await gate.run(() =>
         connection.run(
           [
@@ -157,6 +192,10 @@ export function createAccountInstances(
           ].join(';\n'),
         ),
       );
+      return watched;
+    } catch (error) {
+      watched.disconnectSync();
+      throw error;
     } finally {
       pool.release(connection);
     }
@@ -177,6 +216,8 @@ export function createAccountInstances(
     if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.shut = true;
     entries.delete(accountId);
+    // Disconnected now unless lent: then when it comes back (its release sees `shut`).
+    if (!entry.watchedLent) entry.watched?.disconnectSync();
     entry.pool.close();
     entry.instance.closeSync();
     hooks.reset?.(accountId);
@@ -192,7 +233,7 @@ export function createAccountInstances(
   };
 
   return {
-    async lease(accountId) {
+    async lease(accountId, options = {}) {
       if (closed) throw new Error('The warehouse is closed');
       let entry = await entryFor(accountId);
       // Closed for idleness while this call waited: open it again.
@@ -201,6 +242,26 @@ export function createAccountInstances(
       entry.leases += 1;
       if (entry.idleTimer) clearTimeout(entry.idleTimer);
       entry.idleTimer = null;
+      const lent = entry;
+      if (options.watched && lent.watched && !lent.watchedLent) {
+        const connection = lent.watched;
+        lent.watchedLent = true;
+        let returned = false;
+        return {
+          connection,
+          release(discard = false) {
+            if (returned) return;
+            returned = true;
+            lent.watchedLent = false;
+            if (discard || lent.shut) {
+              connection.disconnectSync();
+              lent.watched = null;
+            }
+            released(accountId, lent);
+          },
+          progress: () => progressOf(connection),
+        };
+      }
       let connection: DuckDBConnection;
       try {
         connection = await entry.pool.acquire();
@@ -217,6 +278,7 @@ export function createAccountInstances(
           entry.pool.release(connection, discard);
           released(accountId, entry);
         },
+        progress: () => null,
       };
     },
 

@@ -10,6 +10,7 @@ import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
 import type { ResultColumn, WarehouseExecutor, WarehouseSession } from './types';
 import { crashPoint } from '../durability/crash-points';
+import { withProgress } from './statement-progress';
 
 export interface CsvImportOptions {
   /** A file the server wrote (an upload); read by DuckDB directly. */
@@ -28,7 +29,15 @@ export interface CsvImportOptions {
   maxColumns: number;
   /** Runs inside the transaction that replaces the table, just before it commits (e.g. a write marker). */
   beforeCommit?: (tx: WarehouseSession, result: CsvImportResult) => Promise<void>;
+  /**
+   * Told how far the import has got: the stage, and how far within it (0..1, from DuckDB's own
+   * progress of the statement reading or writing the rows). Asks for the connection that tracks it.
+   */
+  onProgress?: (stage: CsvImportStage, within: number) => void;
 }
+
+/** The steps of an import whose progress is told (CsvImportOptions.onProgress). */
+export type CsvImportStage = 'Reading' | 'Checking' | 'Writing';
 
 export interface StoredColumn {
   /** The name the column is stored under (e.g. a generated column key). */
@@ -186,76 +195,92 @@ async function replaceFromCsv(
 ): Promise<CsvImportResult> {
   const scratch = quoteIdentifier(`_import_${randomBytes(6).toString('hex')}`);
   const extra = sampleEveryRow ? ', sample_size = -1' : '';
-  return executor.session(async (session) => {
-    try {
-      const sniffed = await sniff(session, options.filePath, facts, extra);
-      refuseWide(sniffed.columns.length, options.maxColumns);
-      const stored =
-        (await options.storeAs?.(sniffed.columns, session)) ??
-        sniffed.columns.map((c) => ({ name: c.name, keepType: null }));
-      const keepsText = stored.map((s) => s.keepType !== null && columnTypeFromName(s.keepType) === 'Text');
-      // Read as text: dates in a format DuckDB guessed (csv-dates.ts decides), and columns staying Text.
-      const forced = sniffed.columns.map(
-        (c, i) =>
-          (keepsText[i] && c.type !== 'Text') ||
-          (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
-      );
-      // Every column's type is given, so the reader does not detect them a second time.
-      const typeList = sniffed.columns.map((c, i) => quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(c.sqlType)));
-      const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
-      await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, extra + types)}`, [
-        options.filePath,
-      ]);
-      const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
-      const [count] = await session.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${scratch}`, parameters: [] });
-      refuseWide(columns.length, options.maxColumns);
-      const headerNames = columns.map((c) => c.name);
-      const readNames = await freeRowid(session, scratch, headerNames);
+  const { onProgress } = options;
+  const told = (stage: CsvImportStage) => (onProgress ? (within: number) => onProgress(stage, within) : undefined);
+  return executor.session(
+    async (session) => {
+      try {
+        const sniffed = await sniff(session, options.filePath, facts, extra);
+        refuseWide(sniffed.columns.length, options.maxColumns);
+        const stored =
+          (await options.storeAs?.(sniffed.columns, session)) ??
+          sniffed.columns.map((c) => ({ name: c.name, keepType: null }));
+        const keepsText = stored.map((s) => s.keepType !== null && columnTypeFromName(s.keepType) === 'Text');
+        // Read as text: dates in a format DuckDB guessed (csv-dates.ts decides), and columns staying Text.
+        const forced = sniffed.columns.map(
+          (c, i) =>
+            (keepsText[i] && c.type !== 'Text') ||
+            (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
+        );
+        // Every column's type is given, so the reader does not detect them a second time.
+        const typeList = sniffed.columns.map((c, i) => quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(c.sqlType)));
+        const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
+        await withProgress(
+          session,
+          () =>
+            session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, extra + types)}`, [
+              options.filePath,
+            ]),
+          told('Reading'),
+        );
+        onProgress?.('Checking', 0);
+        const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
+        const [count] = await session.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${scratch}`, parameters: [] });
+        refuseWide(columns.length, options.maxColumns);
+        const headerNames = columns.map((c) => c.name);
+        const readNames = await freeRowid(session, scratch, headerNames);
 
-      const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !keepsText[i]);
-      const { readings, ambiguous } = await detectDates(session, scratch, textColumns);
-      const values = readNames.map(
-        (name) => readings.get(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
-      );
-      const valueTypes = readNames.map((name, i) => readings.get(name)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR');
-      const notes = ambiguous.map(({ name, formats }) => ({
-        name: headerNames[readNames.indexOf(name)] ?? name,
-        message:
-          `Its dates read both as ${formats[0]} and as ${formats[1]} (no day is above 12), ` +
-          'so it was kept as Text rather than guessing which is the day.',
-      }));
-      notes.push(...(await keepTypes(session, scratch, headerNames, values, valueTypes, stored)));
+        const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !keepsText[i]);
+        const { readings, ambiguous } = await detectDates(session, scratch, textColumns);
+        const values = readNames.map(
+          (name) => readings.get(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
+        );
+        const valueTypes = readNames.map((name, i) => readings.get(name)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR');
+        const notes = ambiguous.map(({ name, formats }) => ({
+          name: headerNames[readNames.indexOf(name)] ?? name,
+          message:
+            `Its dates read both as ${formats[0]} and as ${formats[1]} (no day is above 12), ` +
+            'so it was kept as Text rather than guessing which is the day.',
+        }));
+        notes.push(...(await keepTypes(session, scratch, headerNames, values, valueTypes, stored)));
 
-      const selected = readNames.map((name, i) => `${values[i]} AS ${quoteIdentifier(stored[i]?.name ?? name)}`);
-      if (options.rowIdColumn) selected.push(`rowid + 1 AS ${quoteIdentifier(options.rowIdColumn)}`);
-      const target = quoteQualified(options.schema, options.table);
-      crashPoint('csv-import:read');
-      return await session.transaction(async (tx) => {
-        await tx.run(`DROP TABLE IF EXISTS ${target}`);
-        await tx.run(`CREATE TABLE ${target} AS SELECT ${selected.join(', ')} FROM ${scratch}`);
-        const created = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
-        const result: CsvImportResult = {
-          columns: headerNames.map((name, i) => {
-            const column = created.columns[i] as ResultColumn;
-            return { name, type: column.type, sqlType: column.sqlType };
-          }),
-          rowCount: Number(count?.n ?? 0),
-          dates: headerNames.flatMap((name, i) => {
-            const reading = readings.get(readNames[i] as string);
-            const type = created.columns[i]?.type;
-            if (type !== 'Date' && type !== 'DateTime') return [];
-            const format = reading?.format ?? nativeDateFormat(created.columns[i]?.sqlType ?? '');
-            return format ? [{ name, type, format }] : [];
-          }),
-          notes,
-        };
-        await options.beforeCommit?.(tx, result);
-        return result;
-      });
-    } finally {
-      await session.run(`DROP TABLE IF EXISTS ${scratch}`);
-    }
-  });
+        const selected = readNames.map((name, i) => `${values[i]} AS ${quoteIdentifier(stored[i]?.name ?? name)}`);
+        if (options.rowIdColumn) selected.push(`rowid + 1 AS ${quoteIdentifier(options.rowIdColumn)}`);
+        const target = quoteQualified(options.schema, options.table);
+        crashPoint('csv-import:read');
+        onProgress?.('Writing', 0);
+        return await session.transaction(async (tx) => {
+          await tx.run(`DROP TABLE IF EXISTS ${target}`);
+          await withProgress(
+            session,
+            () => tx.run(`CREATE TABLE ${target} AS SELECT ${selected.join(', ')} FROM ${scratch}`),
+            told('Writing'),
+          );
+          const created = await tx.query({ sql: `SELECT * FROM ${target} LIMIT 0`, parameters: [] });
+          const result: CsvImportResult = {
+            columns: headerNames.map((name, i) => {
+              const column = created.columns[i] as ResultColumn;
+              return { name, type: column.type, sqlType: column.sqlType };
+            }),
+            rowCount: Number(count?.n ?? 0),
+            dates: headerNames.flatMap((name, i) => {
+              const reading = readings.get(readNames[i] as string);
+              const type = created.columns[i]?.type;
+              if (type !== 'Date' && type !== 'DateTime') return [];
+              const format = reading?.format ?? nativeDateFormat(created.columns[i]?.sqlType ?? '');
+              return format ? [{ name, type, format }] : [];
+            }),
+            notes,
+          };
+          await options.beforeCommit?.(tx, result);
+          return result;
+        });
+      } finally {
+        await session.run(`DROP TABLE IF EXISTS ${scratch}`);
+      }
+    },
+    { watched: onProgress !== undefined },
+  );
 }
 
 /**

@@ -39,7 +39,11 @@ export interface ExecutorParts {
 /** One leased connection as a session with transactions (executor.session, and the first-open hook). */
 export function connectionOf(lease: Lease, gate: Gate): WarehouseConnection {
   const session = createSession(lease.connection, gate);
-  return { ...session, transaction: (work) => inTransaction(session, lease, work) };
+  return {
+    ...session,
+    transaction: (work) => inTransaction(session, lease, work),
+    progress: () => lease.progress(),
+  };
 }
 
 /** Where an account's executor may put files for DuckDB to read or write. */
@@ -51,8 +55,11 @@ export interface ExecutorFolders {
 /** An account's executor: every call leases its own connection, and returns it when done. */
 export function createExecutor(parts: ExecutorParts, accountId: string, folders: ExecutorFolders): WarehouseExecutor {
   const { instances, gate, locks, versions } = parts;
-  const withSession = async <T>(work: (session: WarehouseSession, lease: Lease) => Promise<T>): Promise<T> => {
-    const lease = await instances.lease(accountId);
+  const withSession = async <T>(
+    work: (session: WarehouseSession, lease: Lease) => Promise<T>,
+    options?: { watched?: boolean },
+  ): Promise<T> => {
+    const lease = await instances.lease(accountId, options);
     try {
       return await work(createSession(lease.connection, gate), lease);
     } finally {
@@ -76,7 +83,7 @@ export function createExecutor(parts: ExecutorParts, accountId: string, folders:
       }
     },
 
-    session: (work) => withSession((_session, lease) => work(connectionOf(lease, gate))),
+    session: (work, options) => withSession((_session, lease) => work(connectionOf(lease, gate)), options),
     exclusive: (name, work) =>
       locks.run(`${accountId}\0${name}`, async () => {
         const relation = lockedRelation(name);

@@ -36,6 +36,11 @@ export interface WarehouseSession extends SqlRunner {
 export interface WarehouseConnection extends WarehouseSession {
   /** `work` inside BEGIN ... COMMIT on this connection; any error rolls everything back. */
   transaction<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
+  /**
+   * How far the statement running on this connection has got, 0..1, when it is the connection that
+   * tracks progress (`session(work, { watched: true })`, when free); otherwise null.
+   */
+  progress(): number | null;
 }
 
 /** An account's warehouse. Each call takes a pooled connection of its own, so calls run concurrently. */
@@ -48,8 +53,11 @@ export interface WarehouseExecutor extends WarehouseSession {
    * start. The warehouse refuses files anywhere but here, `tempDir` and the account's uploads.
    */
   readonly scratchDir: string;
-  /** Several statements on one connection, e.g. to use a temporary table. */
-  session<T>(work: (session: WarehouseConnection) => Promise<T>): Promise<T>;
+  /**
+   * Several statements on one connection, e.g. to use a temporary table. `watched`: the connection
+   * whose statements' progress DuckDB tracks, when no one else has it (one per account; for imports).
+   */
+  session<T>(work: (session: WarehouseConnection) => Promise<T>, options?: { watched?: boolean }): Promise<T>;
   /** `work` inside BEGIN ... COMMIT on one connection; any error rolls everything back. */
   transaction<T>(work: (session: WarehouseSession) => Promise<T>): Promise<T>;
   /** Writes every committed change into the warehouse file, so none depends on replaying the log. */

@@ -21,6 +21,7 @@ import { importColumns, type ImportColumns } from './import-columns';
 import { newKeptToken, swapKeeping } from './kept-copy';
 import { ROW_ID, STATIC_SCHEMA, q, qualified, warehouseTableName } from './physical';
 import { findTable, listColumns, type StaticColumn } from './repo';
+import type { ReportImport } from './import-progress';
 import { warehouseError } from './warehouse-errors';
 
 const staged = (id: string, suffix: '__next' | '__append') => `${warehouseTableName(id)}${suffix}`;
@@ -38,6 +39,7 @@ async function readFile(
   filePath: string,
   table: string,
   existing: StaticColumn[],
+  report: ReportImport,
   check?: (plan: ImportColumns) => void,
 ): Promise<{ result: CsvImportResult; plan: ImportColumns }> {
   const planned: { plan?: ImportColumns } = {};
@@ -48,6 +50,7 @@ async function readFile(
     maxBytes: deps.config.uploadMaxBytes,
     maxColumns: STATIC_TABLE_LIMITS.maxColumns,
     rowIdColumn: ROW_ID,
+    onProgress: report,
     storeAs: async (header, session) => {
       planned.plan = await importColumns(session, tableId, existing, header);
       check?.(planned.plan);
@@ -80,15 +83,17 @@ export async function importReplacing(
   ctx: AccountContext,
   id: string,
   filePath: string,
+  report: ReportImport = () => undefined,
 ): Promise<CsvImportAnswer> {
   const warehouse = deps.warehouse.forAccount(ctx.accountId);
   // Read under the table's lock: no edit can change the columns between here and the swap.
   const existing = await listColumns(deps.db, id);
   const before = await findTable(deps.db, ctx.accountId, id);
   const next = staged(id, '__next');
-  const { result, plan } = await readFile(deps, warehouse, id, filePath, next, existing);
+  const { result, plan } = await readFile(deps, warehouse, id, filePath, next, existing, report);
   const columns = importedColumns(result, plan);
   const token = newKeptToken();
+  report('Saving');
   await deps.writes
     .write(ctx.accountId, TABLE_SAVED, (mark) =>
       swapKeeping(warehouse, id, next, (tx) =>
@@ -140,13 +145,14 @@ export async function importAppending(
   ctx: AccountContext,
   id: string,
   filePath: string,
+  report: ReportImport = () => undefined,
 ): Promise<CsvImportAnswer> {
   const warehouse = deps.warehouse.forAccount(ctx.accountId);
   const existing = await listColumns(deps.db, id);
   const before = await findTable(deps.db, ctx.accountId, id);
   const appendTable = staged(id, '__append');
   const next = staged(id, '__next');
-  const { result, plan } = await readFile(deps, warehouse, id, filePath, appendTable, existing, (p) => {
+  const { result, plan } = await readFile(deps, warehouse, id, filePath, appendTable, existing, report, (p) => {
     const added = p.matched.filter((m) => m === null).length;
     if (existing.length + added > STATIC_TABLE_LIMITS.maxColumns) {
       throw badInput(
@@ -154,6 +160,7 @@ export async function importAppending(
       );
     }
   });
+  report('Saving'); // the table's rows and the file's are put together, then swapped in
   const retyped = new Map<string, string>(); // table columns holding no value, which take the file's type
   try {
     const tableTypes = await sqlTypes(warehouse, warehouseTableName(id));
@@ -275,6 +282,7 @@ export async function importAsNewTable(
   id: string,
   name: string,
   filePath: string,
+  report: ReportImport = () => undefined,
 ): Promise<CsvImportAnswer> {
   const warehouse = deps.warehouse.forAccount(ctx.accountId);
   await warehouse.exclusive(`schema:${STATIC_SCHEMA}`, () =>
@@ -289,11 +297,13 @@ export async function importAsNewTable(
       maxBytes: deps.config.uploadMaxBytes,
       maxColumns: STATIC_TABLE_LIMITS.maxColumns,
       rowIdColumn: ROW_ID,
+      onProgress: report,
       storeAs: async (header, session) => {
         planned.plan = await importColumns(session, id, [], header);
         return planned.plan.stored;
       },
       beforeCommit: async (tx, imported) => {
+        report('Saving');
         if (!planned.plan) throw new Error('The import stored columns before planning them');
         planned.columns = importedColumns(imported, planned.plan);
         // A name makes the write create the table's metadata (durable-writes.ts).

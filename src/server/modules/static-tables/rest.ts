@@ -214,7 +214,7 @@ export function registerStaticTablesRest(app: FastifyInstance, deps: Deps, servi
       // Refused before the file is received: a read_only member's upload is never written to disk.
       requireWriter(ctx);
       const file = await receiveCsv(req, deps, ctx.accountId);
-      return tables.importCsv(ctx, params.id, file.path, query.mode);
+      return tables.importCsv(ctx, params.id, file.path, query.mode, query.progress);
     },
   );
 
@@ -236,7 +236,12 @@ export function registerStaticTablesRest(app: FastifyInstance, deps: Deps, servi
     async ({ ctx, query, req, reply }) => {
       requireWriter(ctx);
       const file = await receiveCsv(req, deps, ctx.accountId);
-      const answer = await tables.importAsNewTable(ctx, query.name || tableNameOfFile(file.name), file.path);
+      const answer = await tables.importAsNewTable(
+        ctx,
+        query.name || tableNameOfFile(file.name),
+        file.path,
+        query.progress,
+      );
       void reply.code(201);
       return answer;
     },

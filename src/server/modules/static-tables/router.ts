@@ -4,7 +4,11 @@ import {
   staticTableListSchema,
   staticTableRenameInputSchema,
 } from '../../../shared/static-tables';
-import { importPreviewInputSchema, restoreKeptInputSchema } from '../../../shared/static-table-import';
+import {
+  importPreviewInputSchema,
+  importProgressInputSchema,
+  restoreKeptInputSchema,
+} from '../../../shared/static-table-import';
 import { columnTypeChangeInputSchema, columnTypePreviewInputSchema } from '../../../shared/static-column-types';
 import { accountProcedure, router } from '../../trpc/trpc';
 
@@ -29,6 +33,10 @@ export const staticTablesRouter = router({
   importPreview: accountProcedure
     .input(importPreviewInputSchema)
     .mutation(({ ctx, input }) => ctx.services.staticTables.previewImport(ctx.account, input.id, input)),
+  /** How far the caller's import started with `progress=<token>` has got (polled by the import dialog). */
+  importProgress: accountProcedure
+    .input(importProgressInputSchema)
+    .query(({ ctx, input }) => ctx.services.staticTables.importProgress(ctx.account, input.token)),
   restoreKept: accountProcedure
     .input(restoreKeptInputSchema)
     .mutation(({ ctx, input }) => ctx.services.staticTables.restoreKept(ctx.account, input.id, input.token)),

@@ -15,10 +15,11 @@ import type { AccountContext, Deps } from '../../context';
 import { newId } from '../../db/ids';
 import { conflict, notFound } from '../../errors';
 import type { StaticColumnType } from '../../../shared/static-column-types';
-import type { ImportPreviewInput } from '../../../shared/static-table-import';
+import type { ImportPreviewInput, ImportProgress } from '../../../shared/static-table-import';
 import { matchHeaders } from './import-columns';
 import { importAppending, importAsNewTable, importReplacing } from './import-modes';
 import { previewImport } from './import-preview';
+import { createImportProgressBoard, type ReportImport } from './import-progress';
 import { changeColumnType, previewTypeChange } from './column-type-change';
 import { dropKept, exchangeKept, keptExists, keptTableName } from './kept-copy';
 import { requireWriter } from '../accounts/access';
@@ -90,6 +91,24 @@ function withEarlierKeys(input: NewColumn[], existing: Column[]): NewColumn[] {
 export function createStaticTablesService(deps: Deps) {
   registerStaticTableWrites(deps.writes);
   const { db, clock } = deps;
+  const imports = createImportProgressBoard();
+
+  /** `work` with its progress followed under the client's token (import-progress.ts). */
+  async function followed<T>(
+    ctx: AccountContext,
+    token: string | undefined,
+    work: (report: ReportImport) => Promise<T>,
+  ): Promise<T> {
+    const { report, end } = imports.follow({ userId: ctx.user.id, accountId: ctx.accountId }, token);
+    try {
+      const result = await work(report);
+      report('Done');
+      return result;
+    } catch (error) {
+      end();
+      throw error;
+    }
+  }
 
   async function mustFind(ctx: AccountContext, id: string) {
     const table = await findTable(db, ctx.accountId, id);
@@ -258,19 +277,25 @@ export function createStaticTablesService(deps: Deps) {
      * Imports a CSV file into the table: Replace (its rows and columns become the table's; columns
      * whose header matches an earlier column keep its key, import-columns.ts) or Append (rows added
      * below, columns matched by name). The old rows stay on failure, and after success are kept for
-     * Undo until the next change (kept-copy.ts).
+     * Undo until the next change (kept-copy.ts). With `progressToken`, how far it has got can be
+     * read with importProgress while it runs.
      */
     async importCsv(
       ctx: AccountContext,
       id: string,
       filePath: string,
       mode: 'Replace' | 'Append' = 'Replace',
+      progressToken?: string,
     ): Promise<CsvImportAnswer> {
       try {
         await mustFind(ctx, id);
         requireWriter(ctx);
-        return await exclusive(ctx, id, () =>
-          mode === 'Append' ? importAppending(deps, ctx, id, filePath) : importReplacing(deps, ctx, id, filePath),
+        return await followed(ctx, progressToken, (report) =>
+          exclusive(ctx, id, () =>
+            mode === 'Append'
+              ? importAppending(deps, ctx, id, filePath, report)
+              : importReplacing(deps, ctx, id, filePath, report),
+          ),
         );
       } finally {
         await fs.promises.rm(filePath, { force: true });
@@ -278,14 +303,26 @@ export function createStaticTablesService(deps: Deps) {
     },
 
     /** New table: a static table made from a CSV file, named `name`. */
-    async importAsNewTable(ctx: AccountContext, name: string, filePath: string): Promise<CsvImportAnswer> {
+    async importAsNewTable(
+      ctx: AccountContext,
+      name: string,
+      filePath: string,
+      progressToken?: string,
+    ): Promise<CsvImportAnswer> {
       try {
         requireWriter(ctx);
         const id = newId();
-        return await exclusive(ctx, id, () => importAsNewTable(deps, ctx, id, name, filePath));
+        return await followed(ctx, progressToken, (report) =>
+          exclusive(ctx, id, () => importAsNewTable(deps, ctx, id, name, filePath, report)),
+        );
       } finally {
         await fs.promises.rm(filePath, { force: true });
       }
+    },
+
+    /** How far the caller's import under `token` has got; null when none is known (not started, or long over). */
+    importProgress(ctx: AccountContext, token: string): ImportProgress | null {
+      return imports.read({ userId: ctx.user.id, accountId: ctx.accountId }, token);
     },
 
     /** The file's first rows and detected types, and what Append and Replace would do (import-preview.ts). */
