@@ -144,4 +144,25 @@ describe('importing a CSV file into a table with data', () => {
     expect(await page.getByText('This table already has data.').count()).toBe(0);
     expect(await rowsByName(page, server, emptyId)).toEqual([{ x: 1, y: 2 }]);
   });
+
+  it("shows the import's own progress, as a percentage, after the upload of a large file", async () => {
+    // Large enough that the import outlasts a few of the dialog's progress polls.
+    const lines = ['x,y,name'];
+    for (let i = 0; i < 800_000; i += 1) lines.push(`${i},${(i * 7919) % 100_003},Customer ${i % 977}`);
+    await chooseFile(page, 'large.csv', `${lines.join('\n')}\n`);
+    const dialog = page.getByRole('dialog', { name: 'Import large.csv' });
+    await dialog.getByRole('radio', { name: 'Replace' }).check();
+    await dialog.getByRole('button', { name: 'Replace table' }).click();
+    // The server's figure, not an animated bar: "Importing… 37% · writing the rows".
+    const label = dialog.getByText(/^Importing… \d+%/);
+    await label.waitFor({ timeout: 60_000 });
+    const percent = Number(/(\d+)%/.exec((await label.textContent()) ?? '')?.[1]);
+    expect(percent).toBeGreaterThanOrEqual(0);
+    expect(percent).toBeLessThanOrEqual(100);
+    await dialog.waitFor({ state: 'detached', timeout: 120_000 });
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported large\.csv: 800.000 rows/)
+      .waitFor();
+  });
 });

@@ -6,6 +6,7 @@ import { IMPORT_PREVIEW, type ImportMode, type ImportPreview } from '../../../sh
 import { errorMessage } from '../../lib/error-message';
 import { trpcClient } from '../../trpc';
 import { ImportChoice } from './import-choice';
+import { ImportProgress, newProgressToken } from './import-progress';
 import { ImportPreviewTable } from './import-preview-table';
 import { uploadWithProgress } from './upload-with-progress';
 
@@ -13,7 +14,7 @@ type Phase =
   | { kind: 'reading' }
   | { kind: 'choosing' }
   | { kind: 'uploading'; fraction: number }
-  | { kind: 'importing' }
+  | { kind: 'importing'; token: string }
   | { kind: 'failed'; message: string };
 
 /** The file as text/csv: some systems label .csv files otherwise (e.g. as Excel), which the server refuses. */
@@ -51,14 +52,16 @@ export function ImportDialog({
   const closed = useRef(false);
 
   const start = (chosen: ImportMode, name = newName) => {
+    // The server reports the import's progress under this name (the dialog polls it once the file is sent).
+    const token = newProgressToken();
     const url =
       chosen === 'New'
-        ? `/api/static-tables/upload?name=${encodeURIComponent(name.trim())}`
-        : `/api/static-tables/${encodeURIComponent(tableId)}/upload?mode=${chosen}`;
+        ? `/api/static-tables/upload?name=${encodeURIComponent(name.trim())}&progress=${token}`
+        : `/api/static-tables/${encodeURIComponent(tableId)}/upload?mode=${chosen}&progress=${token}`;
     setPhase({ kind: 'uploading', fraction: 0 });
     const upload = uploadWithProgress<CsvImportAnswer>(url, chosen === 'New' ? 'POST' : 'PUT', asCsv(file), {
       onProgress: (fraction) => !closed.current && setPhase({ kind: 'uploading', fraction }),
-      onSent: () => !closed.current && setPhase({ kind: 'importing' }),
+      onSent: () => !closed.current && setPhase({ kind: 'importing', token }),
     });
     abort.current = upload.abort;
     upload.done.then(
@@ -142,12 +145,7 @@ export function ImportDialog({
             <Progress value={phase.fraction * 100} aria-label="Upload progress" transitionDuration={150} />
           </Stack>
         )}
-        {phase.kind === 'importing' && (
-          <Stack gap={4}>
-            <Text size="sm">Importing…</Text>
-            <Progress value={100} striped animated aria-label="Import progress" />
-          </Stack>
-        )}
+        {phase.kind === 'importing' && <ImportProgress token={phase.token} />}
         {phase.kind === 'failed' && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title="Failed to upload file" role="alert">
             {phase.message}
