@@ -8,6 +8,7 @@ import * as m0006 from './0006_retire_airbyte_command';
 import * as m0007 from './0007_model_draft_steps';
 import * as m0008 from './0008_static_table_kept_and_format';
 import * as m0009 from './0009_notifications';
+import * as m0010 from './0010_files';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_model_draft_steps': m0007,
   '0008_static_table_kept_and_format': m0008,
   '0009_notifications': m0009,
+  '0010_files': m0010,
 };

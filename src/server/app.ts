@@ -39,6 +39,8 @@ import { createWriteJournal } from './durability/write-journal';
 import { productHubs, type HubDefinition } from './hubs/definitions';
 import { createHubRegistry } from './hubs/hub-sender';
 import { registerHubs, type HubTransportOptions } from './hubs/transport';
+import { localFileStore } from './files/file-store';
+import { registerFilesRest } from './modules/files/rest';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
@@ -66,6 +68,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
 
   const warehouse = createWarehouse(warehouseOptions(config));
+  const files = localFileStore(path.join(config.dataDir, 'files'));
+  await files.sweepTemporary();
   const deps: Deps = {
     db,
     config,
@@ -79,10 +83,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     warehouse,
     writes: createWriteJournal(db, warehouse, clock),
     hubs: createHubRegistry(),
+    files,
   };
   const services = createServices(deps);
   // Before the runner marks interrupted runs Failed: settling a write may add to a run's log.
   await prepareWarehouses(deps, leftoverSweepers(deps));
+  await services.files.recoverAfterRestart();
   await services.integrations.start();
 
   const server = Fastify({
@@ -144,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerIntegrationsRest(server, deps, services);
   registerNotificationsRest(server, deps, services);
   await registerHubs(server, deps, [...productHubs(), ...(options.hubs?.extra ?? [])], options.hubs);
+  registerFilesRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

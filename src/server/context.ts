@@ -6,6 +6,7 @@ import type { RateLimiter } from './auth/rate-limiter';
 import type { Warehouse } from './warehouse/warehouse';
 import type { WriteJournal } from './durability/write-journal';
 import type { HubRegistry } from './hubs/hub-sender';
+import type { FileStore } from './files/file-store';
 
 /** What every service needs, built once in buildApp. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   writes: WriteJournal;
   /** Live connections of /api/hubs/*, grouped by user and account; areas push through it (hubs/hub-sender.ts). */
   hubs: HubRegistry;
+  /** Contents of files and reports (files/file-store.ts; DATA_DIR/files by default). */
+  files: FileStore;
 }
 
 /** A signed-in caller, before any account is chosen. */

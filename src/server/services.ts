@@ -7,6 +7,7 @@ import { createAccountsService } from './modules/accounts/service';
 import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
 import { createFeedbackService } from './modules/feedback/service';
+import { createFilesService } from './modules/files/service';
 import { createIntegrationsService } from './modules/integrations/service';
 import { createModelsService } from './modules/models/service';
 import { createNotificationsService } from './modules/notifications/service';
@@ -27,6 +28,7 @@ export function createServices(deps: Deps) {
     models: createModelsService(deps),
     integrations: createIntegrationsService(deps),
     notifications: createNotificationsService(deps),
+    files: createFilesService(deps),
   };
 }
 

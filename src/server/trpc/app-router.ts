@@ -2,6 +2,7 @@ import { accountsRouter } from '../modules/accounts/router';
 import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
 import { feedbackRouter } from '../modules/feedback/router';
+import { filesRouter } from '../modules/files/router';
 import { integrationsRouter } from '../modules/integrations/router';
 import { modelsRouter } from '../modules/models/router';
 import { notificationsRouter } from '../modules/notifications/router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   models: modelsRouter,
   integrations: integrationsRouter,
   notifications: notificationsRouter,
+  files: filesRouter,
 });
 
 export type AppRouter = typeof appRouter;
