@@ -285,6 +285,28 @@ describe('files: public links', () => {
     expectError(await publicDownload(t, 'not-a-real-token-at-all-000000000'), 404);
   });
 
+  it("the first use of a link notifies the report's creator, once", async () => {
+    const { t, team } = await setup();
+    const id = await report(t, team, 'Told.csv');
+    const link = await share(t, team.admin.cookie, id, 7);
+    const notes = async (cookie: string) =>
+      (
+        await call<{ data: Array<{ kind: string; body: string; target: unknown }> }>(
+          t.server,
+          'GET',
+          '/api/notifications',
+          { cookie },
+        )
+      ).body.data.filter((n) => n.kind === 'PublicLinkFirstUsed');
+    expect(await notes(team.owner.cookie)).toEqual([]);
+    expect((await publicDownload(t, tokenOf(link))).status).toBe(200);
+    expect((await publicDownload(t, tokenOf(link))).status).toBe(200);
+    const got = await notes(team.owner.cookie);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ body: expect.stringContaining('"Told.csv"'), target: { type: 'File', id } });
+    expect(await notes(team.admin.cookie)).toEqual([]);
+  });
+
   it('tRPC shares and revokes the same way', async () => {
     const { t, team } = await setup();
     const id = await report(t, team);

@@ -46,6 +46,7 @@ import type { FileRow } from '../../db/schema';
 import { newId, newTimeOrderedId } from '../../db/ids';
 import { conflict, notFound } from '../../errors';
 import { requireWriter } from '../accounts/access';
+import { notify } from '../notifications/notify';
 import { expiryOf, liveLinkByToken, liveLinks, newShareToken } from './links';
 import { fileInfo, sharedLink } from './view';
 
@@ -67,14 +68,6 @@ export interface FileDownload {
   stream: Readable;
 }
 
-/** Called once, when a public link is used for the first time (the creator hears of it). */
-export type FirstPublicUseListener = (event: {
-  accountId: string;
-  fileId: string;
-  fileName: string;
-  createdBy: string | null;
-}) => Promise<void> | void;
-
 const INTERRUPTED = 'The server restarted before the report was finished.';
 
 /** LIKE's wildcards in a user's text match only themselves. */
@@ -84,7 +77,6 @@ function likePattern(text: string): string {
 
 export function createFilesService(deps: Deps) {
   const { db } = deps;
-  const firstUseListeners: FirstPublicUseListener[] = [];
 
   async function fileOf(ctx: AccountContext, id: string): Promise<FileRow> {
     const row = await db
@@ -221,7 +213,7 @@ export function createFilesService(deps: Deps) {
 
     /**
      * GET /api/public/files/shared/{token}/download, with no session: checked on every download
-     * (exists, not revoked, not expired), counted, and its first use told to the link's creator.
+     * (exists, not revoked, not expired), counted, and its first use told to the report's creator (a notification).
      */
     async publicDownload(token: string): Promise<FileDownload> {
       const now = deps.clock();
@@ -236,18 +228,21 @@ export function createFilesService(deps: Deps) {
         .returning('download_count')
         .executeTakeFirst();
       if (counted?.download_count === 1) {
-        const event = { accountId: row.account_id, fileId: row.id, fileName: row.name, createdBy: link.created_by };
-        for (const listener of firstUseListeners) {
-          // A failed notification never fails the download.
-          await Promise.resolve(listener(event)).catch(() => {});
+        // Its first use is news to the report's creator (or, for an automation's, the link's).
+        const recipient = row.created_by ?? link.created_by;
+        if (recipient) {
+          await notify(deps, {
+            accountId: row.account_id,
+            userIds: [recipient],
+            kind: 'PublicLinkFirstUsed',
+            title: 'Public link used',
+            body: `The public link of "${row.name}" was used for the first time.`,
+            severity: 'Info',
+            target: { type: 'File', id: row.id },
+          });
         }
       }
       return download;
-    },
-
-    /** Registers who hears of a public link's first use (notifications). */
-    onFirstPublicUse(listener: FirstPublicUseListener): void {
-      firstUseListeners.push(listener);
     },
 
     // ---- Reports made in the background (see the top of this file) ----
