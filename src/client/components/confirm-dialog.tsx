@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Dialog } from './dialog';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -13,7 +14,7 @@ interface ConfirmDialogProps {
 /** The product's confirm dialog: titled Confirm, with Ok and Cancel. */
 export function ConfirmDialog({ opened, message, onConfirm, onCancel, loading, danger }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title="Confirm" centered size="sm">
+    <Dialog opened={opened} onClose={onCancel} title="Confirm" centered size="sm">
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel}>
@@ -23,6 +24,6 @@ export function ConfirmDialog({ opened, message, onConfirm, onCancel, loading, d
           Ok
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { Drawer } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { TIMINGS } from '../../shared/limits';
+import { useEscapeLayer } from '../lib/escape-layers';
 import { useFocusFirstField } from '../lib/focus-first-field';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -18,18 +19,23 @@ export const CLOSE_PROMPT = 'Are you sure you want to close this window? All pro
 
 /**
  * A panel sliding in from the right; its close animation lasts 200 ms. It opens with its first
- * field focused (the close button stays reachable by Shift+Tab and Escape closes it).
+ * field focused (the close button stays reachable by Shift+Tab and Escape closes it, once any
+ * dialog opened from it has closed).
  */
 export function SidePanel({ opened, onClose, title, children, confirmClose, size = 'lg' }: SidePanelProps) {
   const [asking, setAsking] = useState(false);
   const requestClose = () => (confirmClose ? setAsking(true) : onClose());
   const body = useRef<HTMLDivElement>(null);
   useFocusFirstField(body, opened);
+  // Escape closes a dialog opened from the panel first, and the panel only on the next press.
+  useEscapeLayer(opened && !asking, requestClose);
   return (
     <>
       <Drawer
         opened={opened}
         onClose={requestClose}
+        closeOnEscape={false}
+        closeButtonProps={{ 'aria-label': 'Close' }}
         position="right"
         title={title}
         size={size}

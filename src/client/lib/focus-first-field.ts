@@ -1,7 +1,13 @@
 import { useEffect, type RefObject } from 'react';
 
-const FIELD =
-  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+// A Select's input is readonly but opens its list from the keyboard: it counts as a field.
+const FIELD = [
+  '[data-autofocus]',
+  'input:not([type="hidden"]):not([disabled]):not([readonly])',
+  'input[readonly][aria-haspopup]:not([disabled])',
+  'textarea:not([disabled]):not([readonly])',
+  'select:not([disabled])',
+].join(', ');
 const TABBABLE = `${FIELD}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
 const WAIT_MS = 1_500;
 const STEP_MS = 50;

@@ -1,4 +1,5 @@
-import { Code, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { Code, ScrollArea, Table, Text } from '@mantine/core';
+import { AUTOFOCUS, Dialog } from '../dialog';
 
 function Cell({ value }: { value: unknown }) {
   if (value === null || value === undefined)
@@ -66,10 +67,14 @@ function JsonGrid({ value }: { value: unknown }) {
 /** 'Inspect Value': a JSON or array cell shown as a grid. */
 export function InspectValueDialog({ value, title, onClose }: { value: unknown; title: string; onClose: () => void }) {
   return (
-    <Modal opened={value !== undefined} onClose={onClose} title={title} size="xl" centered>
-      <ScrollArea.Autosize mah="60vh">
+    <Dialog opened={value !== undefined} onClose={onClose} title={title} size="xl" centered>
+      <ScrollArea.Autosize
+        mah="60vh"
+        // Focused on open, so the arrows scroll a long value; there is no field to focus.
+        viewportProps={{ tabIndex: 0, 'aria-label': 'Value', ...AUTOFOCUS }}
+      >
         <JsonGrid value={value} />
       </ScrollArea.Autosize>
-    </Modal>
+    </Dialog>
   );
 }

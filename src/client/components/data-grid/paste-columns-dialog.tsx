@@ -1,5 +1,6 @@
-import { Button, Group, List, Modal, Text } from '@mantine/core';
+import { Button, Group, List, Text } from '@mantine/core';
 import type { NewColumn } from './paste-plan';
+import { Dialog } from '../dialog';
 
 interface PasteColumnsDialogProps {
   columns: NewColumn[] | null;
@@ -12,7 +13,7 @@ interface PasteColumnsDialogProps {
 export function PasteColumnsDialog({ columns, onAdd, onWithout, onCancel }: PasteColumnsDialogProps) {
   const count = columns?.length ?? 0;
   return (
-    <Modal opened={columns !== null} onClose={onCancel} title="Add columns for the paste?" centered size="md">
+    <Dialog opened={columns !== null} onClose={onCancel} title="Add columns for the paste?" centered size="md">
       <Text size="sm">
         The pasted cells reach past the last column. Pasting them adds {count === 1 ? 'this column' : 'these columns'}:
       </Text>
@@ -32,6 +33,6 @@ export function PasteColumnsDialog({ columns, onAdd, onWithout, onCancel }: Past
           {count === 1 ? 'Add 1 column' : `Add ${count} columns`}
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGES } from '../../../shared/messages';
 import type { MemberRole } from '../../../shared/roles';
@@ -6,6 +6,7 @@ import { isValidEmail } from '../../../shared/validation';
 import { ValidatedInput } from '../../components/validated-input';
 import { trpc } from '../../trpc';
 import { RoleSelect } from './role-select';
+import { Dialog } from '../../components/dialog';
 
 /**
  * Invites a person by e-mail with a role (read only unless chosen otherwise), offering only the
@@ -38,7 +39,7 @@ export function InviteDialog({
   };
   const valid = isValidEmail(email);
   return (
-    <Modal opened={opened} onClose={close} title="Invite new user" centered>
+    <Dialog opened={opened} onClose={close} title="Invite new user" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -72,6 +73,6 @@ export function InviteDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Accordion, Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Accordion, Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { INGESTION_HELP, type Dataset, type IngestionType, type SyncType } from '../../../shared/integrations';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
+import { Dialog } from '../../components/dialog';
 
 interface Choice {
   isSelected: boolean;
@@ -145,7 +146,7 @@ export function DatasetSettingsDialog({
     );
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Dataset settings" size="xl">
+    <Dialog opened={opened} onClose={onClose} title="Dataset settings" size="xl">
       <Stack gap="sm">
         {datasets.length === 0 && <Alert color="gray">No datasets were found.</Alert>}
         {datasets.length > 0 && (
@@ -178,6 +179,6 @@ export function DatasetSettingsDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

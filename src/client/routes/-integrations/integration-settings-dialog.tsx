@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Group, Input, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Group, Input, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { Integration, IntegrationDefinition } from '../../../shared/integrations';
 import { errorMessage } from '../../lib/error-message';
@@ -6,6 +6,7 @@ import { trpc } from '../../trpc';
 import { ConfigurationFields } from './configuration-fields';
 import { FIELD_MESSAGES, type Draft } from './settings-schema';
 import { useSettingsForm } from './use-settings-form';
+import { Dialog } from '../../components/dialog';
 
 interface SaveInput {
   name: string;
@@ -34,7 +35,7 @@ export function IntegrationSettingsDialog({ integration, onClose }: { integratio
   };
 
   return (
-    <Modal opened onClose={close} title="Integration settings" size="lg">
+    <Dialog opened onClose={close} title="Integration settings" size="lg">
       {definition.isPending ? (
         <Skeleton h={240} />
       ) : definition.isError ? (
@@ -51,7 +52,7 @@ export function IntegrationSettingsDialog({ integration, onClose }: { integratio
           onCancel={close}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
+import { Dialog } from '../../components/dialog';
 
 export const REFRESH_PROMPT =
   'Refreshing replaces the chosen datasets with a fresh copy of all their data. Do you want to continue?';
@@ -35,7 +36,7 @@ export function RefreshDataDialog({
   });
   return (
     <>
-      <Modal opened={!confirming} onClose={onClose} title="Refresh data">
+      <Dialog opened={!confirming} onClose={onClose} title="Refresh data">
         <Stack gap="sm">
           <Text size="sm">Choose the datasets to load again from the start.</Text>
           <Checkbox.Group value={chosen} onChange={setChosen}>
@@ -54,7 +55,7 @@ export function RefreshDataDialog({
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
       <ConfirmDialog
         opened={confirming}
         message={REFRESH_PROMPT}

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/integrations';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
+import { Dialog } from '../../components/dialog';
 
 const CRON_FIELDS = 5;
 
@@ -64,7 +65,7 @@ export function ScheduleDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title="Sync schedule">
+    <Dialog opened onClose={onClose} title="Sync schedule">
       <Stack gap="sm">
         {turningOn ? (
           <Text size="sm">Data syncing follows a schedule. Choose when to sync; syncing turns on when you save.</Text>
@@ -132,6 +133,6 @@ export function ScheduleDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

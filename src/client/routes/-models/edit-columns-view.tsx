@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconFunction, IconNumber, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formulaForDisplay } from '../../../shared/formula-text';
@@ -9,6 +9,7 @@ import { FormatDialog } from './format-dialog';
 import { FunctionEditor } from './function-editor';
 import { formulaBlocker, useFormulaCheck } from './use-formula-check';
 import type { ModelHandle } from './use-model';
+import { Dialog } from '../../components/dialog';
 
 /** 'Edit existing columns': rename, convert, reorder, delete; function columns open their editor. */
 export function EditColumnsView({ model, handle }: { model: Model; handle: ModelHandle }) {
@@ -156,7 +157,7 @@ function FunctionDialog({
   const unchanged = formula === shown;
   const blocked = unchanged ? null : formulaBlocker(check);
   return (
-    <Modal opened onClose={onClose} title={`Edit function column: ${column.displayName}`} size="lg">
+    <Dialog opened onClose={onClose} title={`Edit function column: ${column.displayName}`} size="lg">
       <FunctionEditor model={model} value={formula} onChange={setFormula} check={check} columnKey={column.columnKey} />
       <Group justify="flex-end" mt="md" gap="sm">
         {blocked && (
@@ -180,6 +181,6 @@ function FunctionDialog({
           Save
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ColumnFormat, ModelColumn } from '../../../shared/models';
 import { formatNumber } from '../../../shared/number-format';
+import { Dialog } from '../../components/dialog';
 
 const DEFAULT_FORMAT: ColumnFormat = {
   multiplyBy: null,
@@ -28,7 +29,7 @@ export function FormatDialog({
   const set = (patch: Partial<ColumnFormat>) => setFormat((f) => ({ ...f, ...patch }));
   const numberOrNull = (v: string | number) => (typeof v === 'number' ? v : null);
   return (
-    <Modal opened onClose={onClose} title={`Format: ${column.displayName}`}>
+    <Dialog opened onClose={onClose} title={`Format: ${column.displayName}`}>
       <Stack gap="sm">
         <SegmentedControl
           data={['Number', 'Percent']}
@@ -87,6 +88,6 @@ export function FormatDialog({
           </Button>
         </Group>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '../../components/dialog';
 
 /** 'Create new model' and 'Duplicate Model': one required name, Enter submits. */
 export function NameDialog({
@@ -28,7 +29,7 @@ export function NameDialog({
   }
   const trimmed = name.trim();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Dialog opened={opened} onClose={onClose} title={title} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -53,6 +54,6 @@ export function NameDialog({
           </Button>
         </Group>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Code, CopyButton, Group, Modal, ScrollArea, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, ScrollArea, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { AUTOFOCUS, Dialog } from '../../components/dialog';
 
 /** Copy confirmation of the model SQL lasts 5 s (spec §9). */
 const COPY_CONFIRM_MS = 5_000;
@@ -7,10 +8,14 @@ const COPY_CONFIRM_MS = 5_000;
 /** 'Show SQL': the SELECT the version's rows come from, exactly as it runs. */
 export function SqlDialog({ opened, sql, onClose }: { opened: boolean; sql: string; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Raw SQL" size="xl">
+    <Dialog opened={opened} onClose={onClose} title="Raw SQL" size="xl">
       {sql ? (
-        <ScrollArea.Autosize mah="60vh">
-          <Code block fz="sm" aria-label="Model SQL">
+        <ScrollArea.Autosize
+          mah="60vh"
+          // Focused on open (a keyboard scrolls it with the arrows); Tab then reaches Copy.
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Model SQL', ...AUTOFOCUS }}
+        >
+          <Code block fz="sm">
             {sql}
           </Code>
         </ScrollArea.Autosize>
@@ -34,6 +39,6 @@ export function SqlDialog({ opened, sql, onClose }: { opened: boolean; sql: stri
           )}
         </CopyButton>
       </Group>
-    </Modal>
+    </Dialog>
   );
 }

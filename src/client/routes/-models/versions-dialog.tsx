@@ -1,10 +1,11 @@
-import { Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { compareVersions, type VersionChange } from '../../../shared/model-compare';
 import { VERSION_STATUS_LABELS, type Model } from '../../../shared/models';
 import { formatDateTime } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { StatusBadge } from './status-badge';
+import { Dialog } from '../../components/dialog';
 
 const KIND_COLORS: Record<VersionChange['kind'], string> = { added: 'teal', removed: 'red', changed: 'blue' };
 
@@ -31,7 +32,7 @@ export function VersionsDialog({
 
   return (
     <>
-      <Modal opened={opened && !comparing} onClose={onClose} title="Version history" size="lg">
+      <Dialog opened={opened && !comparing} onClose={onClose} title="Version history" size="lg">
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -78,7 +79,7 @@ export function VersionsDialog({
             Compare
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
       {comparing && picked.length === 2 && (
         <CompareDialog model={model} versionIds={picked as [string, string]} onClose={() => setComparing(false)} />
       )}
@@ -105,7 +106,7 @@ function CompareDialog({
   const names = new Map(model.sources.map((s) => [s.sourceId, s.name]));
   const changes = before && after ? compareVersions(before, after, (id) => names.get(id) ?? id) : null;
   return (
-    <Modal opened onClose={onClose} title="Compare versions" size="lg">
+    <Dialog opened onClose={onClose} title="Compare versions" size="lg">
       {!changes && <Text size="sm">Loading…</Text>}
       {changes && before && after && (
         <Stack gap="xs">
@@ -126,6 +127,6 @@ function CompareDialog({
           ))}
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

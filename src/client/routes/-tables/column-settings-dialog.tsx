@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, NumberInput, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { ColumnFormat } from '../../../shared/models';
 import type { StaticColumnType } from '../../../shared/static-column-types';
@@ -19,6 +7,7 @@ import { errorMessage } from '../../lib/error-message';
 import { trpc, trpcClient } from '../../trpc';
 import { ColumnTypeField, TYPE_PREVIEW_STALE_MS } from './column-type-field';
 import { NumberFormatFields } from './number-format-fields';
+import { Dialog } from '../../components/dialog';
 
 interface SettingsPatch {
   displayName: string;
@@ -91,7 +80,7 @@ export function ColumnSettingsDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title="Column settings" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Dialog opened onClose={onClose} title="Column settings" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -162,7 +151,7 @@ export function ColumnSettingsDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
