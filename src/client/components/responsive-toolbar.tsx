@@ -78,7 +78,7 @@ export function ResponsiveToolbar({
       {inline.map((action) => (
         <Fragment key={action.key}>{action.inline ?? <InlineButton action={action} size={size} />}</Fragment>
       ))}
-      {overflow.length > 0 && <OverflowMenu actions={overflow} label={moreLabel} />}
+      {overflow.length > 0 && <OverflowMenu actions={overflow} label={moreLabel} size={size} />}
     </Group>
   );
 }
@@ -108,12 +108,25 @@ function InlineButton({ action, size }: { action: ToolbarAction; size: Responsiv
   );
 }
 
-function OverflowMenu({ actions, label }: { actions: ToolbarAction[]; label: string }) {
+function OverflowMenu({
+  actions,
+  label,
+  size,
+}: {
+  actions: ToolbarAction[];
+  label: string;
+  size: ResponsiveToolbarProps['size'];
+}) {
   return (
     <Menu position="bottom-end" shadow="md" width={240} withinPortal>
       <Menu.Target>
         <Tooltip label={label}>
-          <ActionIcon variant="default" size="lg" aria-label={label}>
+          {/* As tall as the toolbar's buttons ('input-xs' is an xs Button's height). */}
+          <ActionIcon
+            variant="default"
+            size={size?.startsWith('compact') ? 'md' : `input-${size ?? 'xs'}`}
+            aria-label={label}
+          >
             <IconDots size={18} />
           </ActionIcon>
         </Tooltip>

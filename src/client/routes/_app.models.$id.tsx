@@ -1,10 +1,11 @@
-import { Alert, Button, Center, Group, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Menu, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartGridDots, IconColumns, IconPlugConnected, IconPlus, IconTableOptions } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { newPivot } from '../../shared/pivots';
 import { DataGrid } from '../components/data-grid/data-grid';
 import { SheetTabs } from '../components/data-grid/sheet-tabs';
+import { ResponsiveToolbar, type ToolbarEntry } from '../components/responsive-toolbar';
 import type { GridQuery } from '../components/data-grid/types';
 import { errorMessage } from '../lib/error-message';
 import { useAccess } from '../lib/use-access';
@@ -73,41 +74,51 @@ function ModelPage() {
       onChange={(key) => key !== 'data' && openPivot(key)}
     />
   );
-  const toolbar = (
-    <>
-      <ModelViewSwitch view={view} onChange={setView} />
-      <Menu position="bottom-start" shadow="md">
-        <Menu.Target>
-          <Button size="xs" variant="default" leftSection={<IconChartGridDots size={14} />}>
-            Pivot
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {model.pivots.map((p) => (
-            <Menu.Item key={p.key} onClick={() => openPivot(p.key)}>
-              {p.name}
-            </Menu.Item>
-          ))}
-          {canEdit && model.pivots.length > 0 && <Menu.Divider />}
-          {canEdit && (
-            <Menu.Item leftSection={<IconPlus size={14} />} onClick={addPivot}>
-              Add pivot
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-      {canEdit && (
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconTableOptions size={14} />}
-          onClick={() => setPanel('columns')}
-        >
-          Columns and relationships
-        </Button>
-      )}
-    </>
-  );
+  // The view switch stays in sight; on a phone Pivot and 'Columns and relationships' go into '…'.
+  const toolbar: ToolbarEntry[] = [
+    { key: 'view', label: 'Show as', pinned: true, inline: <ModelViewSwitch view={view} onChange={setView} /> },
+    {
+      key: 'pivot',
+      label: 'Pivot',
+      inline: (
+        <Menu position="bottom-start" shadow="md">
+          <Menu.Target>
+            <Button size="xs" variant="default" leftSection={<IconChartGridDots size={14} />}>
+              Pivot
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {model.pivots.map((p) => (
+              <Menu.Item key={p.key} onClick={() => openPivot(p.key)}>
+                {p.name}
+              </Menu.Item>
+            ))}
+            {canEdit && model.pivots.length > 0 && <Menu.Divider />}
+            {canEdit && (
+              <Menu.Item leftSection={<IconPlus size={14} />} onClick={addPivot}>
+                Add pivot
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+      items: [
+        ...model.pivots.map((p) => ({
+          key: `pivot-${p.key}`,
+          label: p.name,
+          icon: <IconChartGridDots size={14} />,
+          onClick: () => openPivot(p.key),
+        })),
+        ...(canEdit ? [{ key: 'add-pivot', label: 'Add pivot', icon: <IconPlus size={14} />, onClick: addPivot }] : []),
+      ],
+    },
+    canEdit && {
+      key: 'columns',
+      label: 'Columns and relationships',
+      icon: <IconTableOptions size={14} />,
+      onClick: () => setPanel('columns'),
+    },
+  ];
 
   return (
     <Stack gap="sm">
@@ -155,7 +166,7 @@ function ModelPage() {
           )}
           {view === 'chart' && (
             <>
-              <Group gap="xs">{toolbar}</Group>
+              <ResponsiveToolbar actions={toolbar} collapseBelow="sm" justify="flex-start" />
               <ModelChart model={model} />
               {sheetTabs}
             </>

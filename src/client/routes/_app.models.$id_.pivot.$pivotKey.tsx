@@ -120,19 +120,21 @@ function PivotView({
     : data.loading
       ? 'Loading rows...'
       : `Displaying ${dataRows} row(s)${data.hasMore ? ', more as you scroll' : ''}`;
+  // On a phone the model's name and the pivot's wrap onto lines of their own, never cut short.
   const title = (
-    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-      <Anchor
-        renderRoot={(props) => <Link {...props} to="/models/$id" params={{ id: model.id }} />}
-        c="dimmed"
-        fw={650}
-        size="lg"
-        truncate
-        maw={260}
-      >
-        {model.name}
-      </Anchor>
-      <IconChevronRight size={18} color="var(--mantine-color-gray-5)" style={{ flex: 'none' }} />
+    <Group gap={4} wrap="wrap" style={{ minWidth: 0, flex: '1 1 auto' }}>
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/models/$id" params={{ id: model.id }} />}
+          c="dimmed"
+          fw={650}
+          size="lg"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {model.name}
+        </Anchor>
+        <IconChevronRight size={18} color="var(--mantine-color-gray-5)" style={{ flex: 'none' }} />
+      </Group>
       {canWrite ? (
         <SaveOnBlurInput
           aria-label="Pivot name"
@@ -140,11 +142,13 @@ function PivotView({
           variant="unstyled"
           size="lg"
           fw={650}
-          w={340}
+          miw={160}
+          maw={340}
+          style={{ flex: '1 1 0' }}
           onSave={(name) => save({ ...pivot, name })}
         />
       ) : (
-        <Text size="lg" fw={650} truncate>
+        <Text size="lg" fw={650} style={{ overflowWrap: 'anywhere' }}>
           {pivot.name}
         </Text>
       )}

@@ -216,28 +216,21 @@ function StaticTablePage() {
             onMoveRow: changes.onMoveRow,
             onDeleteColumn: setDeletingColumn,
             onMoveColumn: (columnKey, toIndex) => structural.mutate([{ kind: 'moveColumn', columnKey, toIndex }]),
-            actions: (
-              <>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconRowInsertBottom size={14} />}
-                  onClick={() => structural.mutate([{ kind: 'addRows', count: 1 }])}
-                >
-                  Add row
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconColumnInsertRight size={14} />}
-                  onClick={() =>
-                    structural.mutate([{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }])
-                  }
-                >
-                  Add column
-                </Button>
-              </>
-            ),
+            actions: [
+              {
+                key: 'add-row',
+                label: 'Add row',
+                icon: <IconRowInsertBottom size={14} />,
+                onClick: () => structural.mutate([{ kind: 'addRows', count: 1 }]),
+              },
+              {
+                key: 'add-column',
+                label: 'Add column',
+                icon: <IconColumnInsertRight size={14} />,
+                onClick: () =>
+                  structural.mutate([{ kind: 'addColumn', column: { displayName: `Column ${columns.length + 1}` } }]),
+              },
+            ],
           } satisfies Partial<DataGridProps>))}
       />
       <ConfirmDialog

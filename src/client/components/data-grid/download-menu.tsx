@@ -1,18 +1,31 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
-import { useId, useRef } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import type { ToolbarAction } from '../responsive-toolbar';
 import type { GridQuery } from './types';
 
 type Format = 'csv' | 'parquet';
 
+const FORMATS: { format: Format; label: string; icon: ReactNode }[] = [
+  { format: 'csv', label: 'CSV', icon: <IconFileTypeCsv size={14} /> },
+  { format: 'parquet', label: 'Parquet', icon: <IconFileSpreadsheet size={14} /> },
+];
+
 /**
- * Download as CSV or Parquet with the grid's filters and sort. A plain form post, so the browser
- * streams the file to disk (nothing is held in page memory). It targets a hidden frame: the file
- * downloads from there, and an error answer lands there too instead of replacing the app, where it
- * is read and shown.
+ * Download as CSV or Parquet with the grid's filters and sort, as a toolbar action: the Download
+ * menu inline, or its formats under 'Download' in the toolbar's '…' menu on a phone. `frame` (the
+ * form and frame that do the download) is rendered once, wherever the action shows.
+ *
+ * A plain form post, so the browser streams the file to disk (nothing is held in page memory). It
+ * targets a hidden frame: the file downloads from there, and an error answer lands there too
+ * instead of replacing the app, where it is read and shown.
  */
-export function DownloadMenu({ url, query, filtered }: { url: string; query: GridQuery; filtered: boolean }) {
+export function useDownloadAction(
+  url: string | undefined,
+  query: GridQuery,
+  filtered: boolean,
+): { action: ToolbarAction | null; frame: ReactNode } {
   const frameName = `grid-download-${useId().replace(/[^\w-]/g, '')}`;
   const form = useRef<HTMLFormElement>(null);
   const format = useRef<HTMLInputElement>(null);
@@ -40,8 +53,12 @@ export function DownloadMenu({ url, query, filtered }: { url: string; query: Gri
     notifications.show({ color: 'red', title: 'Download failed', message });
   };
 
-  return (
-    <>
+  if (!url) return { action: null, frame: null };
+  const rows = filtered ? 'Rows matching the filters' : 'All rows';
+  const action: ToolbarAction = {
+    key: 'download',
+    label: `Download (${rows.toLowerCase()})`,
+    inline: (
       <Menu shadow="md" position="bottom-start">
         <Menu.Target>
           <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
@@ -49,15 +66,24 @@ export function DownloadMenu({ url, query, filtered }: { url: string; query: Gri
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{filtered ? 'Rows matching the filters' : 'All rows'}</Menu.Label>
-          <Menu.Item leftSection={<IconFileTypeCsv size={14} />} onClick={() => download('csv')}>
-            CSV
-          </Menu.Item>
-          <Menu.Item leftSection={<IconFileSpreadsheet size={14} />} onClick={() => download('parquet')}>
-            Parquet
-          </Menu.Item>
+          <Menu.Label>{rows}</Menu.Label>
+          {FORMATS.map((f) => (
+            <Menu.Item key={f.format} leftSection={f.icon} onClick={() => download(f.format)}>
+              {f.label}
+            </Menu.Item>
+          ))}
         </Menu.Dropdown>
       </Menu>
+    ),
+    items: FORMATS.map((f) => ({
+      key: f.format,
+      label: `${f.label} file`,
+      icon: f.icon,
+      onClick: () => download(f.format),
+    })),
+  };
+  const frame = (
+    <>
       <form ref={form} method="post" action={url} target={frameName} hidden>
         <input ref={format} type="hidden" name="format" defaultValue="csv" />
         <input type="hidden" name="filterGroups" value={JSON.stringify(query.filterGroups)} readOnly />
@@ -66,4 +92,5 @@ export function DownloadMenu({ url, query, filtered }: { url: string; query: Gri
       <iframe name={frameName} title="Download" hidden onLoad={(e) => showError(e.currentTarget)} />
     </>
   );
+  return { action, frame };
 }

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { DownloadMenu } from './download-menu';
+import { ResponsiveToolbar, type ToolbarEntry } from '../responsive-toolbar';
+import { useDownloadAction } from './download-menu';
 import { FilterPopup } from './filter-popup';
 import { GoToColumn } from './go-to-column';
 import { SortPopup } from './sort-popup';
@@ -16,7 +16,8 @@ interface GridToolbarProps {
   filterSeed: FilterSeed;
   onFilterOpenChange: (opened: boolean) => void;
   onGoToColumn: (key: string) => void;
-  actions?: ReactNode;
+  /** The page's own actions; on a phone the unpinned ones move into the '…' menu with Download. */
+  actions?: ToolbarEntry[];
   downloadUrl?: string;
   downloadQuery?: GridQuery;
   view: GridView;
@@ -25,9 +26,14 @@ interface GridToolbarProps {
   status: string;
 }
 
-/** Above the grid: Filter, Sort, Go to column, the owner's actions, Download, Scroll/Pages and the row count. */
+/**
+ * Above the grid: Filter, Sort, Go to column, the page's actions, Download, Scroll/Pages and the row
+ * count. Below 768 px the page's unpinned actions and Download go into a 'More actions' menu, so a
+ * phone keeps one line of tools instead of four.
+ */
 export function GridToolbar(props: GridToolbarProps) {
   const { columns, query, onQueryChange, view, onViewChange } = props;
+  const download = useDownloadAction(props.downloadUrl, props.downloadQuery ?? query, query.filterGroups.length > 0);
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="xs">
@@ -45,14 +51,12 @@ export function GridToolbar(props: GridToolbarProps) {
           onApply={(sorting) => onQueryChange({ ...query, sorting })}
         />
         <GoToColumn columns={columns} onGo={props.onGoToColumn} />
-        {props.actions}
-        {props.downloadUrl && (
-          <DownloadMenu
-            url={props.downloadUrl}
-            query={props.downloadQuery ?? query}
-            filtered={query.filterGroups.length > 0}
-          />
-        )}
+        <ResponsiveToolbar
+          actions={[...(props.actions ?? []), download.action]}
+          collapseBelow="sm"
+          justify="flex-start"
+        />
+        {download.frame}
       </Group>
       <Group gap="sm" wrap="nowrap">
         {onViewChange && (

@@ -1,4 +1,5 @@
 import type { ColumnFormat } from '../../../shared/models';
+import type { ToolbarEntry } from '../responsive-toolbar';
 import type { PastePlan } from './paste-plan';
 import type { ReactNode } from 'react';
 import type { ColumnType, FilterGroup, Paged, Sorting } from '../../../shared/tables';
@@ -76,8 +77,8 @@ export interface DataGridProps {
   unsaved?: ReadonlyMap<string, string | null>;
   markUnsaved?: boolean;
   onColumnSettings?: (columnKey: string) => void;
-  /** Extra toolbar buttons (Add row, Add column, Import...). */
-  actions?: ReactNode;
+  /** The page's toolbar actions (Add row, Add column, a view switch...): inline, or in '…' on a phone. */
+  actions?: ToolbarEntry[];
   /** Under the grid, e.g. sheet tabs. */
   footer?: ReactNode;
   /** Editable tables: remove a row (cell and row-number menus) or a column (header menu). */

@@ -93,7 +93,7 @@ function DatasetGrid({
         pagination={pagination}
         onViewChange={onViewChange}
         downloadUrl={`/api/tables/IntegrationDataset/${encodeURIComponent(datasetId)}/download`}
-        actions={picker}
+        actions={[{ key: 'dataset', label: 'Dataset', pinned: true, inline: picker }]}
       />
     </Stack>
   );

@@ -84,7 +84,7 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
               onSave={(name) => handle.rename.mutateAsync({ id: model.id, name })}
             />
           ) : (
-            <Title order={3} fz="lg" fw={650} lineClamp={1}>
+            <Title order={3} fz="lg" fw={650} style={{ overflowWrap: 'anywhere' }}>
               {model.name}
             </Title>
           ))}

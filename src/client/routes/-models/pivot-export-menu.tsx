@@ -2,6 +2,7 @@ import { Button, Menu, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
+import type { ToolbarAction } from '../../components/responsive-toolbar';
 
 export const EXPORT_BLOCKED_HINT = 'Add rows, columns or values to the pivot to export it.';
 
@@ -12,11 +13,12 @@ export function pivotExportUrl(modelId: string, versionId: string, pivotKey: str
 }
 
 /**
- * 'Export pivot': plain links to the export, CSV or XLSX, disabled while the pivot is empty
- * (spec §5). They open in a hidden frame: the file downloads from there, and an error answer lands
- * there instead of replacing the app, where it is read and shown.
+ * 'Export pivot' as a toolbar action: plain links to the export, CSV or XLSX, disabled while the
+ * pivot is empty (spec §5); inline a menu, on a phone its links under 'Export pivot' in the
+ * toolbar's '…' menu. They open in a hidden frame (`frame`, rendered once): the file downloads from
+ * there, and an error answer lands there instead of replacing the app, where it is read and shown.
  */
-export function PivotExportMenu({
+export function usePivotExportAction({
   modelId,
   versionId,
   pivotKey,
@@ -26,7 +28,7 @@ export function PivotExportMenu({
   versionId: string;
   pivotKey: string;
   blocked: boolean;
-}) {
+}): { action: ToolbarAction; frame: ReactNode } {
   const frameName = `pivot-export-${useId().replace(/[^\w-]/g, '')}`;
   const showError = (frame: HTMLIFrameElement) => {
     let text = '';
@@ -44,15 +46,26 @@ export function PivotExportMenu({
     }
     notifications.show({ color: 'red', title: 'Export failed', message });
   };
+  const frame = <iframe name={frameName} title="Export" hidden onLoad={(e) => showError(e.currentTarget)} />;
 
   if (blocked) {
-    return (
-      <Tooltip label={EXPORT_BLOCKED_HINT}>
-        <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} data-disabled aria-disabled>
-          Export pivot
-        </Button>
-      </Tooltip>
-    );
+    return {
+      frame,
+      action: {
+        key: 'export',
+        label: 'Export pivot',
+        icon: <IconDownload size={14} />,
+        disabled: true,
+        reason: EXPORT_BLOCKED_HINT,
+        inline: (
+          <Tooltip label={EXPORT_BLOCKED_HINT}>
+            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} data-disabled aria-disabled>
+              Export pivot
+            </Button>
+          </Tooltip>
+        ),
+      },
+    };
   }
   const item = (format: 'csv' | 'xlsx', label: string, icon: ReactNode) => (
     <Menu.Item
@@ -64,20 +77,30 @@ export function PivotExportMenu({
       {label}
     </Menu.Item>
   );
-  return (
-    <>
-      <Menu shadow="md" position="bottom-start">
-        <Menu.Target>
-          <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
-            Export pivot
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {item('csv', 'CSV', <IconFileTypeCsv size={14} />)}
-          {item('xlsx', 'XLSX', <IconFileSpreadsheet size={14} />)}
-        </Menu.Dropdown>
-      </Menu>
-      <iframe name={frameName} title="Export" hidden onLoad={(e) => showError(e.currentTarget)} />
-    </>
-  );
+  const formats = [
+    { format: 'csv' as const, label: 'CSV', icon: <IconFileTypeCsv size={14} /> },
+    { format: 'xlsx' as const, label: 'XLSX', icon: <IconFileSpreadsheet size={14} /> },
+  ];
+  return {
+    frame,
+    action: {
+      key: 'export',
+      label: 'Export pivot',
+      inline: (
+        <Menu shadow="md" position="bottom-start">
+          <Menu.Target>
+            <Button size="xs" variant="default" leftSection={<IconDownload size={14} />}>
+              Export pivot
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>{formats.map((f) => item(f.format, f.label, f.icon))}</Menu.Dropdown>
+        </Menu>
+      ),
+      items: formats.map((f) => ({
+        key: f.format,
+        label: `${f.label} file`,
+        menu: item(f.format, `${f.label} file`, f.icon),
+      })),
+    },
+  };
 }

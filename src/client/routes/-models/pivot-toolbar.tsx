@@ -5,7 +5,8 @@ import type { Model } from '../../../shared/models';
 import type { Pivot, PivotFilter } from '../../../shared/pivots';
 import { OPERATOR_LABELS, TWO_VALUE_OPERATORS, VALUELESS_OPERATORS } from '../../../shared/tables';
 import { isEmptyPivot, type PivotSection } from './pivot-draft';
-import { PivotExportMenu } from './pivot-export-menu';
+import { usePivotExportAction } from './pivot-export-menu';
+import { ResponsiveToolbar } from '../../components/responsive-toolbar';
 import { PivotSortPopover } from './pivot-sort-popover';
 
 interface PivotToolbarProps {
@@ -48,6 +49,12 @@ export function PivotToolbar(props: PivotToolbarProps) {
   const names = new Map(model.columns.map((c) => [c.columnKey, c.displayName]));
   const columnName = (key: string) => names.get(key) ?? key;
   const problemText = [...new Set(problems.values())].join('\n');
+  const exportPivot = usePivotExportAction({
+    modelId: model.id,
+    versionId: model.versionId,
+    pivotKey: pivot.key,
+    blocked: isEmptyPivot(pivot),
+  });
 
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
@@ -85,31 +92,42 @@ export function PivotToolbar(props: PivotToolbarProps) {
           </Pill.Group>
         )}
         {canWrite && <PivotSortPopover pivot={pivot} columnName={columnName} onApply={onSave} />}
-        {canWrite && (
-          <Tooltip label={problemText} disabled={!problemText} multiline maw={360}>
-            <Button
-              size="xs"
-              variant="light"
-              color={problemText ? 'red' : undefined}
-              leftSection={problemText ? <IconAlertTriangle size={14} /> : <IconAdjustmentsHorizontal size={14} />}
-              data-problem={problemText ? true : undefined}
-              onClick={() => onEdit()}
-            >
-              Edit pivot
-            </Button>
-          </Tooltip>
-        )}
-        <PivotExportMenu
-          modelId={model.id}
-          versionId={model.versionId}
-          pivotKey={pivot.key}
-          blocked={isEmptyPivot(pivot)}
+        {/* On a phone, Export pivot and 'Columns and relationships' go into '…'; Edit pivot stays. */}
+        <ResponsiveToolbar
+          collapseBelow="sm"
+          justify="flex-start"
+          actions={[
+            canWrite && {
+              key: 'edit',
+              label: 'Edit pivot',
+              pinned: true,
+              inline: (
+                <Tooltip label={problemText} disabled={!problemText} multiline maw={360}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color={problemText ? 'red' : undefined}
+                    leftSection={
+                      problemText ? <IconAlertTriangle size={14} /> : <IconAdjustmentsHorizontal size={14} />
+                    }
+                    data-problem={problemText ? true : undefined}
+                    onClick={() => onEdit()}
+                  >
+                    Edit pivot
+                  </Button>
+                </Tooltip>
+              ),
+            },
+            exportPivot.action,
+            canWrite && {
+              key: 'columns',
+              label: 'Columns and relationships',
+              icon: <IconTableOptions size={14} />,
+              onClick: onColumns,
+            },
+          ]}
         />
-        {canWrite && (
-          <Button size="xs" variant="default" leftSection={<IconTableOptions size={14} />} onClick={onColumns}>
-            Columns and relationships
-          </Button>
-        )}
+        {exportPivot.frame}
       </Group>
       <Text size="xs" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap', lineHeight: '30px' }}>
         {status}
