@@ -1,4 +1,5 @@
 import type { AccountInstances, Lease } from './account-instances';
+import { checkpointWhenFree, type CheckpointLock } from './checkpoint-lock';
 import type { Gate } from './gate';
 import type { KeyedLock } from './keyed-lock';
 import type { OrderedCopyStores } from './ordered-copy-store';
@@ -34,14 +35,24 @@ export interface ExecutorParts {
   versions: RelationVersions;
   copies: OrderedCopyStores;
   answers: RecentAnswers;
+  /** Keeps each account's checkpoints apart from its open write transactions (checkpoint-lock.ts). */
+  checkpoints: CheckpointLock;
 }
 
-/** One leased connection as a session with transactions (executor.session, and the first-open hook). */
-export function connectionOf(lease: Lease, gate: Gate): WarehouseConnection {
+/**
+ * One leased connection as a session with transactions (executor.session, and the first-open hook).
+ * `guard` wraps each transaction: the account's checkpoint lock, except in the first-open hook, which
+ * runs before anything else can use the instance (and may run inside a checkpoint's lease).
+ */
+export function connectionOf(
+  lease: Lease,
+  gate: Gate,
+  guard: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+): WarehouseConnection {
   const session = createSession(lease.connection, gate);
   return {
     ...session,
-    transaction: (work) => inTransaction(session, lease, work),
+    transaction: (work) => guard(() => inTransaction(session, lease, work)),
     progress: () => lease.progress(),
   };
 }
@@ -54,7 +65,7 @@ export interface ExecutorFolders {
 
 /** An account's executor: every call leases its own connection, and returns it when done. */
 export function createExecutor(parts: ExecutorParts, accountId: string, folders: ExecutorFolders): WarehouseExecutor {
-  const { instances, gate, locks, versions } = parts;
+  const { instances, gate, locks, versions, checkpoints } = parts;
   const withSession = async <T>(
     work: (session: WarehouseSession, lease: Lease) => Promise<T>,
     options?: { watched?: boolean },
@@ -83,7 +94,11 @@ export function createExecutor(parts: ExecutorParts, accountId: string, folders:
       }
     },
 
-    session: (work, options) => withSession((_session, lease) => work(connectionOf(lease, gate)), options),
+    session: (work, options) =>
+      withSession(
+        (_session, lease) => work(connectionOf(lease, gate, (inner) => checkpoints.transaction(accountId, inner))),
+        options,
+      ),
     exclusive: (name, work) =>
       locks.run(`${accountId}\0${name}`, async () => {
         const relation = lockedRelation(name);
@@ -99,8 +114,12 @@ export function createExecutor(parts: ExecutorParts, accountId: string, folders:
     orderedCopies: parts.copies.forAccount(accountId),
     recentAnswers: parts.answers,
 
-    transaction: (work) => withSession((session, lease) => inTransaction(session, lease, work)),
-    // DuckDB checkpoints alongside running readers and writers; an empty log cannot fail to replay.
-    checkpoint: async () => void (await withSession((session) => session.run('CHECKPOINT'))),
+    transaction: (work) =>
+      checkpoints.transaction(accountId, () => withSession((session, lease) => inTransaction(session, lease, work))),
+    // DuckDB checkpoints alongside running readers, not alongside other writers; an empty log cannot fail to replay.
+    checkpoint: () =>
+      checkpoints.checkpoint(accountId, () =>
+        checkpointWhenFree(async () => void (await withSession((session) => session.run('CHECKPOINT')))),
+      ),
   };
 }

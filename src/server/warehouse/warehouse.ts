@@ -3,6 +3,7 @@ import { accountScratchDir, assertSafeAccountId, warehouseTempDir } from './acco
 import { createAccountInstances, type InstanceSettings } from './account-instances';
 import { connectionOf, createExecutor } from './executor';
 import { createGate } from './gate';
+import { createCheckpointLock } from './checkpoint-lock';
 import { createKeyedLock } from './keyed-lock';
 import { dropCopies } from './ordered-copies';
 import { OrderedCopyStores, type OrderedCopySettings } from './ordered-copy-store';
@@ -53,6 +54,7 @@ export function warehouseOptions(config: Config): WarehouseOptions {
 export function createWarehouse(options: WarehouseOptions): Warehouse {
   const gate = createGate(options.callLimit ?? warehouseCallLimit());
   const copies = new OrderedCopyStores(options.orderedCopies);
+  const checkpoints = createCheckpointLock();
   let firstOpen: ((accountId: string, connection: WarehouseConnection) => Promise<void>) | null = null;
   let logSetAside: ((accountId: string, savedAs: string, error: Error) => void) | null = null;
   const instances = createAccountInstances({ ...options, maxIdleConnections: options.maxIdleConnections ?? 4 }, gate, {
@@ -62,7 +64,7 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
   });
   const versions = createRelationVersions();
   const answers = new RecentAnswers(options.recentAnswers);
-  const parts = { instances, gate, locks: createKeyedLock(), versions, copies, answers };
+  const parts = { instances, gate, locks: createKeyedLock(), versions, copies, answers, checkpoints };
   const forAccount = (accountId: string) => {
     assertSafeAccountId(accountId);
     return createExecutor(parts, accountId, {

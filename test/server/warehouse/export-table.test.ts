@@ -188,7 +188,7 @@ describe('table export', () => {
     ]);
   });
 
-  it('writes every FLOAT as the grid shows it, for any float', { timeout: 60_000 }, async () => {
+  it('writes every FLOAT as the grid shows it, for any float', { timeout: 180_000 }, async () => {
     const executor = await setup();
     await fc.assert(
       fc.asyncProperty(
