@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, makeApp, signIn, type CallResult } from '../helpers';
+import { expectCompleted, sampleIntegration, selectDatasets, syncNow } from '../integrations/helpers';
 import { api, createModel, joinedModel, makeShop } from '../models/helpers';
 import { createTable, getTable, rowsByName, uploadCsv, warehouseTables } from './helpers';
 
@@ -87,6 +88,44 @@ describe('concurrent writes in one account', () => {
     });
     expect(listed.body.data.map((d) => d.id).sort()).toHaveLength(4);
     expect((await warehouseTables(t, cookie)).length).toBe(4);
+    await t.close();
+  }, 180_000);
+
+  it('a sync writing its datasets beside edits and imports: every write lands, the sync completes', async () => {
+    const t = await makeApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    const edited = await createTable(t, cookie, {
+      name: 'Edited',
+      columns: [{ displayName: 'A', columnKey: 'a' }],
+      rows: [['x']],
+    });
+    const imported = await createTable(t, cookie, { name: 'Imported' });
+    const integration = await sampleIntegration(t, cookie);
+    await selectDatasets(t, cookie, integration.id, {
+      customers: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+      orders: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+      products: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+    });
+    const failures: string[] = [];
+    let syncing = true;
+    const sync = syncNow(t, cookie, integration.id).finally(() => (syncing = false));
+    let writes = 0;
+    while (syncing || writes < 6) {
+      const results = await Promise.all([
+        call(t.server, 'POST', `/api/static-tables/${edited.id}/changes`, {
+          cookie,
+          body: { changes: [{ kind: 'cells', edits: [{ rowId: 1, columnKey: 'a', value: `v${writes}` }] }] },
+        }),
+        uploadCsv(t, cookie, imported.id, `n\n${writes}\n`),
+      ]);
+      for (const res of results) if (res.status >= 300) failures.push(`${res.status} ${JSON.stringify(res.body)}`);
+      writes += 1;
+    }
+    const run = await sync;
+    expectCompleted(run);
+    expect(failures).toEqual([]);
+    expect((await rowsByName(t, cookie, edited.id))[0]?.A).toBe(`v${writes - 1}`);
+    expect((await rowsByName(t, cookie, imported.id)).map((r) => Number(r.n))).toEqual([writes - 1]);
     await t.close();
   }, 180_000);
 });
