@@ -8,6 +8,7 @@ import { formatDateTime, formatRecent } from '../lib/format';
 import { useLogout, useMe } from '../lib/session';
 import { trpc } from '../trpc';
 import { rolesText } from './-components/role-select';
+import { NotificationPreferencesSection } from './-components/notification-preferences';
 import { Section } from './-components/section';
 
 export const Route = createFileRoute('/_app/settings/user')({
@@ -76,6 +77,7 @@ function UserSettingsPage() {
           </Table.Tbody>
         </Table>
       </Section>
+      <NotificationPreferencesSection />
     </Stack>
   );
 }

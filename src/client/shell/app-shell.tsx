@@ -14,6 +14,7 @@ import { AccountSwitcher } from './account-switcher';
 import { MobileUserSection } from './mobile-user-section';
 import { ADMIN_NAV, SERVICES_NAV, SETTINGS_NAV } from './nav-items';
 import { NavSection } from './nav-section';
+import { NotificationBell } from './notifications/notification-bell';
 import { SupportDialog, type SupportTopic } from './support-dialog';
 import { UserMenu } from './user-menu';
 
@@ -61,8 +62,7 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
             <Box visibleFrom="sm">
               <AccountSwitcher user={user} />
             </Box>
-            {/* Slot for the notification bell (notifications issue). */}
-            <div data-slot="notification-bell" />
+            {user.currentAccountId && <NotificationBell accountId={user.currentAccountId} />}
             <BugReportWidget placement="header" />
             <Box visibleFrom="sm">
               <UserMenu user={user} />
