@@ -44,6 +44,9 @@ describe('the notification bell in the browser', () => {
   };
   const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
   const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+  /** Screenshots wait for the panel's fade-in to end. */
+  const settled = (page: Page) =>
+    expect.poll(() => panel(page).evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 
   beforeAll(async () => {
     peer = await startApi({
@@ -108,6 +111,7 @@ describe('the notification bell in the browser', () => {
     const item = list.getByRole('button', { name: 'Unread: Sync failed: Orders feed' });
     await item.waitFor();
     expect(await item.textContent()).toContain('orders:');
+    await settled(owner);
     await owner.screenshot({ path: `${SHOTS}/notifications-open-1440.png` });
     await item.click();
     await owner.waitForURL(`${server.url}/integrations/${id}/runs/${runId}`);
@@ -150,14 +154,15 @@ describe('the notification bell in the browser', () => {
     await panel(reader).getByText('No notifications').waitFor();
     await reader.keyboard.press('Escape');
 
-    await reader.route(
-      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('notifications.list'),
-      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+    const listCalls = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('notifications.list');
+    await reader.route(listCalls, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await bell(reader).click();
     await panel(reader).getByText('Could not load notifications').waitFor({ timeout: 30_000 });
+    await settled(reader);
     await reader.screenshot({ path: `${SHOTS}/notifications-error-1440.png` });
-    await reader.unroute((url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('notifications.list'));
+    await reader.unroute(listCalls);
     await panel(reader).getByRole('button', { name: 'Try again' }).click();
     await panel(reader).getByText('No notifications').waitFor();
     await reader.keyboard.press('Escape');
@@ -178,6 +183,7 @@ describe('the notification bell in the browser', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await settled(owner);
     await owner.screenshot({ path: `${SHOTS}/notifications-open-390.png` });
     await owner.keyboard.press('Escape');
     await owner.setViewportSize({ width: 1440, height: 900 });

@@ -13,11 +13,14 @@ import {
   Text,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useWindowEvent } from '@mantine/hooks';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../shared/limits';
 import type { Notification } from '../../../shared/notifications';
+import { RECEIVE_NOTIFICATION } from '../../../shared/notifications';
 import { errorMessage } from '../../lib/error-message';
+import { useHubEvent } from '../../lib/hub';
 import { useNarrow } from '../../lib/use-narrow';
 import { trpc } from '../../trpc';
 import { NotificationItem } from './notification-item';
@@ -28,7 +31,7 @@ export const MARK_ALL_READ = 'Mark all as read';
 
 /**
  * The header's bell (spec: Notifications): the unread count of the current account, refetched
- * every 60 s (and at once when the hub pushes ReceiveNotification, see use-notification-push.ts);
+ * every 60 s and at once when the notifications hub pushes ReceiveNotification;
  * a popover lists them newest first in pages of 5. Opening one marks it read and goes to its target.
  */
 export function NotificationBell({ accountId }: { accountId: string }) {
@@ -46,9 +49,15 @@ export function NotificationBell({ accountId }: { accountId: string }) {
     { enabled: opened, staleTime: 0 },
   );
   const refresh = () => utils.notifications.invalidate();
+  // A new notification is pushed at once (spec: ReceiveNotification refreshes the notification queries).
+  useHubEvent('notifications', RECEIVE_NOTIFICATION, () => void refresh());
   const markRead = trpc.notifications.markRead.useMutation({ onSettled: refresh });
   const markAll = trpc.notifications.markAllRead.useMutation({ onSettled: refresh });
   const unread = count.data?.totalCount ?? 0;
+  // Escape closes the list even when focus left it (the pressed 'Mark all as read' turns disabled).
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') setOpened(false);
+  });
 
   const open = (notification: Notification) => {
     if (notification.readAt === null) markRead.mutate({ id: notification.id });
