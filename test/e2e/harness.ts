@@ -11,7 +11,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface RunningServer {
   url: string;
   dataDir: string;
-  stop: () => Promise<void>;
+  port: number;
+  /** Stops the server; its data folder goes too unless `keepData` (a restart on it follows). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -26,10 +28,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`src/server/main.ts`, as `npm start` does) on a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-'));
+/**
+ * Starts the real server (`src/server/main.ts`, as `npm start` does) on a fresh data folder, or on
+ * a given port and folder to restart a stopped one.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  restart?: { port: number; dataDir: string },
+): Promise<RunningServer> {
+  const port = restart?.port ?? (await freePort());
+  const dataDir = restart?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
@@ -57,13 +65,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
-    stop: async () => {
+    port,
+    stop: async (options = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
