@@ -153,7 +153,9 @@ describe('hub connections and sessions', () => {
       const first = await startHubApp({ dataDir });
       const cookie = await signIn(first, 'owner@example.com');
       const userId = (await me(first, cookie)).id;
-      const client = hubClient(first.base, 'notifications', cookie, { reconnect: [0, 200, 500, 1000, 2000, 4000] });
+      const client = hubClient(first.base, 'notifications', cookie, {
+        reconnect: [0, 200, 500, 1000, 2000, 4000, 8000, 16000],
+      });
       await client.start();
       const reconnecting = new Promise<void>((resolve) => client.onreconnecting(() => resolve()));
       const reconnected = new Promise<string | undefined>((resolve) => client.onreconnected(resolve));
@@ -174,5 +176,5 @@ describe('hub connections and sessions', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

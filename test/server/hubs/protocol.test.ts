@@ -217,7 +217,7 @@ describe('the wire', () => {
   });
 
   it('closes a client silent for the server timeout, with the reason, and keeps one that pings', async () => {
-    const t = await startHubApp({ hubs: { keepAliveMs: 200, serverTimeoutMs: 1_200 } });
+    const t = await startHubApp({ hubs: { keepAliveMs: 200, serverTimeoutMs: 3_000 } });
     const cookie = await signIn(t, 'owner@example.com');
     const silent = await rawHub(t.base, cookie);
     const talking = await rawHub(t.base, cookie);
