@@ -17,8 +17,11 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AdminChar91indexChar93RouteImport } from './routes/admin.[index]'
 import { Route as AppIndexRouteImport } from './routes/_app.index'
+import { Route as AppReportsRouteImport } from './routes/_app.reports'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
+import { Route as DownloadIdRouteImport } from './routes/download.$id'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
+import { Route as AppFilesIdRouteImport } from './routes/_app.files.$id'
 import { Route as AppIntegrationsIndexRouteImport } from './routes/_app.integrations.index'
 import { Route as AppIntegrationsIdRouteImport } from './routes/_app.integrations.$id'
 import { Route as AppModelsIndexRouteImport } from './routes/_app.models.index'
@@ -74,15 +77,30 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const DownloadIdRoute = DownloadIdRouteImport.update({
+  id: '/download/$id',
+  path: '/download/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OauthCallbackRoute = OauthCallbackRouteImport.update({
   id: '/oauth/callback',
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppFilesIdRoute = AppFilesIdRouteImport.update({
+  id: '/files/$id',
+  path: '/files/$id',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppIntegrationsIndexRoute = AppIntegrationsIndexRouteImport.update({
   id: '/integrations/',
@@ -172,9 +190,12 @@ export interface FileRoutesByFullPath {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reports': typeof AppReportsRoute
   '/admin/index': typeof AdminChar91indexChar93Route
+  '/download/$id': typeof DownloadIdRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/admin/': typeof AdminIndexRoute
+  '/files/$id': typeof AppFilesIdRoute
   '/integrations/$id': typeof AppIntegrationsIdRoute
   '/models/$id': typeof AppModelsIdRoute
   '/settings/account': typeof AppSettingsAccountRoute
@@ -196,10 +217,13 @@ export interface FileRoutesByTo {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reports': typeof AppReportsRoute
   '/admin/index': typeof AdminChar91indexChar93Route
+  '/download/$id': typeof DownloadIdRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/': typeof AppIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/files/$id': typeof AppFilesIdRoute
   '/integrations/$id': typeof AppIntegrationsIdRoute
   '/models/$id': typeof AppModelsIdRoute
   '/settings/account': typeof AppSettingsAccountRoute
@@ -224,10 +248,13 @@ export interface FileRoutesById {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/reports': typeof AppReportsRoute
   '/admin/index': typeof AdminChar91indexChar93Route
+  '/download/$id': typeof DownloadIdRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/': typeof AppIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/_app/files/$id': typeof AppFilesIdRoute
   '/_app/integrations/$id': typeof AppIntegrationsIdRoute
   '/_app/models/$id': typeof AppModelsIdRoute
   '/_app/settings/account': typeof AppSettingsAccountRoute
@@ -253,9 +280,12 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/reports'
     | '/admin/index'
+    | '/download/$id'
     | '/oauth/callback'
     | '/admin/'
+    | '/files/$id'
     | '/integrations/$id'
     | '/models/$id'
     | '/settings/account'
@@ -277,10 +307,13 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/reports'
     | '/admin/index'
+    | '/download/$id'
     | '/oauth/callback'
     | '/'
     | '/admin'
+    | '/files/$id'
     | '/integrations/$id'
     | '/models/$id'
     | '/settings/account'
@@ -304,10 +337,13 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/_app/reports'
     | '/admin/index'
+    | '/download/$id'
     | '/oauth/callback'
     | '/_app/'
     | '/admin/'
+    | '/_app/files/$id'
     | '/_app/integrations/$id'
     | '/_app/models/$id'
     | '/_app/settings/account'
@@ -332,6 +368,7 @@ export interface RootRouteChildren {
   InviteRoute: typeof InviteRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
+  DownloadIdRoute: typeof DownloadIdRoute
   OauthCallbackRoute: typeof OauthCallbackRoute
 }
 
@@ -393,6 +430,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/admin/': {
       id: '/admin/'
       path: '/'
@@ -400,12 +444,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/download/$id': {
+      id: '/download/$id'
+      path: '/download/$id'
+      fullPath: '/download/$id'
+      preLoaderRoute: typeof DownloadIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/oauth/callback': {
       id: '/oauth/callback'
       path: '/oauth/callback'
       fullPath: '/oauth/callback'
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/files/$id': {
+      id: '/_app/files/$id'
+      path: '/files/$id'
+      fullPath: '/files/$id'
+      preLoaderRoute: typeof AppFilesIdRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/integrations/': {
       id: '/_app/integrations/'
@@ -516,7 +574,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppReportsRoute: typeof AppReportsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppFilesIdRoute: typeof AppFilesIdRoute
   AppIntegrationsIdRoute: typeof AppIntegrationsIdRoute
   AppModelsIdRoute: typeof AppModelsIdRoute
   AppSettingsAccountRoute: typeof AppSettingsAccountRoute
@@ -531,7 +591,9 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppReportsRoute: AppReportsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppFilesIdRoute: AppFilesIdRoute,
   AppIntegrationsIdRoute: AppIntegrationsIdRoute,
   AppModelsIdRoute: AppModelsIdRoute,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
@@ -576,6 +638,7 @@ const rootRouteChildren: RootRouteChildren = {
   InviteRoute: InviteRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  DownloadIdRoute: DownloadIdRoute,
   OauthCallbackRoute: OauthCallbackRoute,
 }
 export const routeTree = rootRouteImport

@@ -2,7 +2,7 @@ import { Group, Pagination, Select, Text } from '@mantine/core';
 import { LIMITS, type PageSize } from '../../shared/limits';
 
 /** Under a list page's table: how many there are, rows per page (50, 100, 200) and the pages. */
-export function ListPager({
+export function ListPager<S extends number = PageSize>({
   count,
   noun,
   page,
@@ -10,6 +10,7 @@ export function ListPager({
   totalPages,
   onPage,
   onPageSize,
+  sizes = LIMITS.pageSizes as readonly number[] as readonly S[],
 }: {
   count: number;
   /** e.g. 'table(s)' */
@@ -18,7 +19,9 @@ export function ListPager({
   pageSize: number;
   totalPages: number;
   onPage: (page: number) => void;
-  onPageSize: (pageSize: PageSize) => void;
+  onPageSize: (pageSize: S) => void;
+  /** Rows per page offered; lists default to 50, 100, 200 (the Reports page starts at 25). */
+  sizes?: readonly S[];
 }) {
   if (count === 0) return null;
   return (
@@ -31,10 +34,10 @@ export function ListPager({
           aria-label="Rows per page"
           size="xs"
           w={90}
-          data={LIMITS.pageSizes.map(String)}
+          data={sizes.map(String)}
           value={String(pageSize)}
           allowDeselect={false}
-          onChange={(v) => onPageSize(Number(v) as PageSize)}
+          onChange={(v) => onPageSize(Number(v) as S)}
         />
         <Pagination size="sm" total={totalPages} value={page} onChange={onPage} />
       </Group>
