@@ -163,4 +163,25 @@ describe("page headers and the toolbars' '…' menu at 390 px", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SHOTS}/pivot-title-390.png` });
   });
+
+  it('shows empty lists whole at 390 px: the message is not cut off at the edge of a wide table', async () => {
+    await page.setViewportSize(PHONE);
+    for (const [path, text] of [
+      ['/tables?q=nothing-like-this', 'No tables found.'],
+      ['/settings/account', 'No pending invites'],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      const message = page.getByText(text, { exact: true });
+      await message.waitFor();
+      // Its table fits its card (nothing to scroll to), so all of the message is in the window.
+      const fits = await message.evaluate((el) => {
+        const scroller = el.closest('table')!.parentElement!;
+        return scroller.scrollWidth <= scroller.clientWidth + 1;
+      });
+      expect(fits, path).toBe(true);
+      const box = await message.boundingBox();
+      expect(box!.x + box!.width, path).toBeLessThanOrEqual(PHONE.width);
+    }
+    await page.screenshot({ path: `${SHOTS}/empty-list-390.png`, fullPage: true });
+  });
 });

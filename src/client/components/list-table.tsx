@@ -35,8 +35,10 @@ export function ListTable({
   children: ReactNode;
 }) {
   const span = columns.length;
-  // On a phone the table scrolls inside its card; the page itself never scrolls sideways.
-  const minWidth = columns.reduce((sum, column) => sum + (column.width ?? FLEXIBLE_COLUMN_MIN), 0);
+  // On a phone the table scrolls inside its card; the page itself never scrolls sideways. With no
+  // rows it fits the card instead, so the empty state (and its button) is not cut off at the edge.
+  const nothing = !list.isPending && (list.isError || Boolean(empty));
+  const minWidth = nothing ? 0 : columns.reduce((sum, column) => sum + (column.width ?? FLEXIBLE_COLUMN_MIN), 0);
   return (
     <Paper>
       <Table.ScrollContainer minWidth={minWidth} type="native">

@@ -62,7 +62,7 @@ function AdminSearchPage() {
         autoFocus
       />
       {kind === 'users' ? (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={users.data?.length === 0 ? 0 : 640}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -105,7 +105,7 @@ function AdminSearchPage() {
           </Table>
         </Table.ScrollContainer>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={accounts.data?.length === 0 ? 0 : 560}>
           <Table highlightOnHover>
             <Table.Thead>
               <Table.Tr>

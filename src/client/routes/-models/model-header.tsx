@@ -79,8 +79,9 @@ export function ModelHeader({ model, handle, title }: { model: Model; handle: Mo
               variant="unstyled"
               size="lg"
               fw={650}
-              w={380}
               maw="100%"
+              // As wide as the name, so the status badge sits right after it (not 380 px away).
+              styles={{ input: { fieldSizing: 'content', minWidth: 120, maxWidth: '100%' } }}
               onSave={(name) => handle.rename.mutateAsync({ id: model.id, name })}
             />
           ) : (

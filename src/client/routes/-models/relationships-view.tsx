@@ -73,14 +73,15 @@ export function RelationshipsView({ model, handle }: { model: Model; handle: Mod
       )}
       {joins.map((join, index) => (
         <Paper key={index} withBorder p="sm">
-          <Group gap="xs" align="end" wrap="nowrap">
+          {/* On a phone the fields wrap two to a line instead of shrinking to a few letters. */}
+          <Group gap="xs" align="end" wrap="wrap">
             <Select
               label="Table"
               size="xs"
               data={tableData}
               value={refKey(join.leftTable)}
               onChange={(v) => v && update(index, { ...join, leftTable: pickRef(byKey.get(v)) ?? join.leftTable })}
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 140px' }}
             />
             <Select
               label="Join"
@@ -97,7 +98,7 @@ export function RelationshipsView({ model, handle }: { model: Model; handle: Mod
               data={tableData}
               value={refKey(join.rightTable)}
               onChange={(v) => v && update(index, { ...join, rightTable: pickRef(byKey.get(v)) ?? join.rightTable })}
-              style={{ flex: 1 }}
+              style={{ flex: '1 1 140px' }}
             />
             <ActionIcon
               variant="subtle"
@@ -190,7 +191,7 @@ function ConditionRow({
     (table?.columns ?? []).map((c) => ({ value: c.columnKey, label: c.displayName }));
   const leftType = left?.columns.find((c) => c.columnKey === condition.leftColumnKey)?.type;
   return (
-    <Group gap="xs" mt="xs" wrap="nowrap" align="end">
+    <Group gap="xs" mt="xs" wrap="wrap" align="end">
       <Select
         aria-label="Left column"
         size="xs"
@@ -199,7 +200,7 @@ function ConditionRow({
         data={columnData(left)}
         value={condition.leftColumnKey}
         onChange={(v) => onChange({ ...condition, leftColumnKey: v })}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 140px' }}
       />
       <Select
         aria-label="Operator"
@@ -218,7 +219,7 @@ function ConditionRow({
         data={columnData(right)}
         value={condition.rightColumnKey}
         onChange={(v) => onChange({ ...condition, rightColumnKey: v })}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 140px' }}
       />
       {leftType === 'Number' && (
         <NumberInput
