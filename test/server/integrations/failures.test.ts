@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app';
+import type { Notification } from '../../../src/shared/notifications';
 import { ConnectorError, type ReadItem } from '../../../src/server/modules/integrations/connectors/types';
 import { expectError, makeTeam, signIn, testClock } from '../helpers';
 import { loadConfig } from '../../../src/server/config';
@@ -295,6 +296,13 @@ describe('failing syncs', () => {
         expect(logs.map((l) => l.line)).toEqual([
           '[ERROR] The server stopped while this sync was running; the sync did not finish. Datasets it had not saved keep their previous rows.',
         ]);
+        // The account's writers are told, as of any failed sync.
+        const told = ok(await api<{ data: Notification[] }>(t2, cookie, 'GET', '/api/notifications?PageSize=50'));
+        expect(told.data.find((n) => n.kind === 'SyncFailed')).toMatchObject({
+          severity: 'Error',
+          body: 'The server stopped while this sync was running.',
+          target: { type: 'Run', id: 'crashed-run', parentId: integration.id },
+        });
         // The integration can sync again.
         await selectDatasets(t2, cookie, integration.id, { products: {} });
         expectCompleted(await syncNow(t2, cookie, integration.id));

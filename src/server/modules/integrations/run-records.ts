@@ -141,12 +141,15 @@ export async function addRecordsPerDay(
 
 /**
  * Runs a crash left Running (or waiting) are marked Failed with a log line saying so; their open
- * attempts end with them.
+ * attempts end with them. Answers the runs it failed.
  */
-export async function failInterruptedRuns(db: Db, at: Date): Promise<number> {
+export async function failInterruptedRuns(
+  db: Db,
+  at: Date,
+): Promise<{ id: string; integration_id: string; status: string }[]> {
   const runs = await db
     .selectFrom('integration_runs')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'integration_id'])
     .where('status', 'in', ['Running', 'Pending'])
     .execute();
   for (const run of runs) {
@@ -167,5 +170,5 @@ export async function failInterruptedRuns(db: Db, at: Date): Promise<number> {
       at,
     );
   }
-  return runs.length;
+  return runs;
 }

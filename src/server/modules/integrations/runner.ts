@@ -194,7 +194,22 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       }
     },
     isBusy: (integrationId) => busy.has(integrationId),
-    recover: () => failInterruptedRuns(db, clock()),
+    async recover() {
+      const failed = await failInterruptedRuns(db, clock());
+      // The writers learn of a sync the stop cut short, as of any failed sync.
+      for (const run of failed) {
+        await notifyRunFinished(deps, {
+          id: run.id,
+          integrationId: run.integration_id,
+          status: 'Failed',
+          problem:
+            run.status === 'Running'
+              ? 'The server stopped while this sync was running.'
+              : 'The server stopped before this sync started.',
+        }).catch((error: unknown) => console.error('Could not send the sync notifications', error));
+      }
+      return failed.length;
+    },
     idle: () => queue.idle(),
     async close() {
       for (const controller of controllers.values()) controller.abort();
