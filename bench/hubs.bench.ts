@@ -145,17 +145,23 @@ async function main(): Promise<void> {
     round,
     sentAt,
   });
+  // How long the server's own send loop takes (its share of the fan-out), per side.
+  const loops = { hubs: [] as number[], ws: [] as number[] };
   const sendHubs = (round: number) => {
-    const sentAt = process.hrtime.bigint().toString();
+    const start = process.hrtime.bigint();
+    const sentAt = start.toString();
     for (let i = 0; i < CONNECTIONS; i += 1) {
       app.deps.hubs.toUser('notifications', users[i] as string, 'ReceiveNotification', notification(round, i, sentAt));
     }
+    if (round >= WARMUP_ROUNDS) loops.hubs.push(Number(process.hrtime.bigint() - start) / 1e6);
   };
   const sendBare = (round: number) => {
-    const sentAt = process.hrtime.bigint().toString();
+    const start = process.hrtime.bigint();
+    const sentAt = start.toString();
     for (let i = 0; i < CONNECTIONS; i += 1) {
       bareSockets[i]?.send(JSON.stringify(notification(round, i, sentAt)));
     }
+    if (round >= WARMUP_ROUNDS) loops.ws.push(Number(process.hrtime.bigint() - start) / 1e6);
   };
 
   const times = { hubs: [] as number[], ws: [] as number[] };
@@ -223,6 +229,7 @@ async function main(): Promise<void> {
     ratioP50,
     medianPairRatio,
     ratioOfFastest,
+    serverSendLoopMedianMs: { hubs: round2(median(loops.hubs)), bareWs: round2(median(loops.ws)) },
     connectMs: { hubs: hubsReady.connectMs, bareWs: wsReady.connectMs },
     bytesPerIdleConnection: { hubs: bytesPerHub, bareWs: bytesPerBare },
     otherProcessesCores: othersCores,
@@ -245,6 +252,10 @@ async function main(): Promise<void> {
   console.log(
     `  ratio p99 ${ratioP99}x, p50 ${ratioP50}x; median of back-to-back pairs ${medianPairRatio}x, ` +
       `fastest rounds ${ratioOfFastest}x`,
+  );
+  console.log(
+    `  server send loop (median): hubs ${fanout.serverSendLoopMedianMs.hubs} ms, ` +
+      `bare ws ${fanout.serverSendLoopMedianMs.bareWs} ms`,
   );
   console.log(`  memory per idle connection: hubs ${bytesPerHub} B, bare ws ${bytesPerBare} B`);
   if (othersCores !== null && othersCores > 0.2) {
