@@ -101,7 +101,7 @@ const EXCEL_LAST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
  * A date or date-time text of the data call (`2024-01-31`, `2024-01-31T10:00:00.000Z`) as a Date,
  * when an Excel date holds it exactly (in Excel's years, at most millisecond precision); else null.
  */
-function excelDate(text: string, type: 'Date' | 'DateTime'): { date: Date; numFmt: string } | null {
+export function excelDate(text: string, type: 'Date' | 'DateTime'): { date: Date; numFmt: string } | null {
   const match =
     type === 'Date'
       ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)

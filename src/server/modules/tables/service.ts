@@ -87,6 +87,12 @@ export function createTablesService(deps: Deps) {
 
   const warehouse = (ctx: AccountContext) => deps.warehouse.forAccount(ctx.accountId);
 
+  async function downloadPlan(ctx: AccountContext, type: TableType, id: string, request: DownloadRequest) {
+    const { summary, relation: resolved } = await resolve(ctx, type, id);
+    const relation = await withSqlTypes(warehouse(ctx), resolved, request.filterGroups);
+    return { summary, relation, query: downloadQuery(relation, request) };
+  }
+
   return {
     async list(ctx: AccountContext, { types }: TableListRequest): Promise<TableSummary[]> {
       const datasets = types.includes('IntegrationDataset')
@@ -161,6 +167,12 @@ export function createTablesService(deps: Deps) {
       return { totalCount };
     },
 
+    /**
+     * What a download writes: the table's summary, its relation and the query of its rows (display
+     * names as headers, the grid's filters and sort). Reports read the same rows (modules/reports).
+     */
+    downloadPlan,
+
     /** The table (display names as headers) with the grid's filters and sort, streamed from a file DuckDB writes. */
     async download(
       ctx: AccountContext,
@@ -169,9 +181,7 @@ export function createTablesService(deps: Deps) {
       format: ExportFormat,
       request: DownloadRequest,
     ): Promise<{ stream: Readable; fileName: string; format: ExportFormat }> {
-      const { summary, relation: resolved } = await resolve(ctx, type, id);
-      const relation = await withSqlTypes(warehouse(ctx), resolved, request.filterGroups);
-      const query = downloadQuery(relation, request);
+      const { summary, relation, query } = await downloadPlan(ctx, type, id, request);
       const stream = await namingOverflow(warehouse(ctx), relation, () => exportTable(warehouse(ctx), query, format));
       const safeName = summary.name.replace(/[^\w .-]+/g, '_').trim() || 'table';
       return { stream, fileName: `${safeName}.${format}`, format };

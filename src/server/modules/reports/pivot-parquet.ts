@@ -1,0 +1,74 @@
+/**
+ * A pivot as a Parquet file, with the export's headers (pivot-export.ts) as column names: its rows go
+ * to a scratch file of JSON lines under positional keys, DuckDB writes the Parquet file from it, and
+ * the file is streamed and deleted as exportTable does. A value column holding only numbers is DOUBLE,
+ * true/false BOOLEAN, any other column text (dates of row fields included: total rows say 'Total').
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { PIVOT_TOTAL_LABEL, type PivotCellValue, type PivotLayout, type PivotRow } from '../../../shared/pivots';
+import { quoteIdentifier, quoteString } from '../../warehouse/quote';
+import type { WarehouseExecutor } from '../../warehouse/types';
+import { pivotHeaders } from '../models/pivot-export';
+
+/** The cells of a row in layout order, 'Total' in the first row-field cell a total row is not grouped by. */
+function rowCells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
+  const values = layout.columns.map((column) => row.cells[column.key] ?? null);
+  if (row.isTotal) {
+    const at = layout.columns.findIndex((c, i) => c.kind === 'row-field' && i >= row.level);
+    if (at >= 0 && values[at] === null) values[at] = PIVOT_TOTAL_LABEL;
+  }
+  return values;
+}
+
+function columnType(values: PivotCellValue[]): 'DOUBLE' | 'BOOLEAN' | 'VARCHAR' {
+  const present = values.filter((v) => v !== null);
+  if (present.length > 0 && present.every((v) => typeof v === 'number')) return 'DOUBLE';
+  if (present.length > 0 && present.every((v) => typeof v === 'boolean')) return 'BOOLEAN';
+  return 'VARCHAR';
+}
+
+export async function pivotParquet(
+  executor: WarehouseExecutor,
+  layout: PivotLayout,
+  rows: readonly PivotRow[],
+): Promise<Readable> {
+  const headers = pivotHeaders(layout);
+  const table = rows.map((row) => rowCells(layout, row));
+  const types = headers.map((_, i) => columnType(table.map((cells) => cells[i] ?? null)));
+  await fs.mkdir(executor.tempDir, { recursive: true });
+  const id = randomUUID();
+  const lines = path.join(executor.tempDir, `pivot-${id}.jsonl`);
+  const file = path.join(executor.tempDir, `pivot-${id}.parquet`);
+  try {
+    const out = createWriteStream(lines);
+    for (const cells of table) {
+      const record = Object.fromEntries(
+        cells.map((value, i) => [`c${i}`, types[i] === 'VARCHAR' && value !== null ? String(value) : value]),
+      );
+      if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'close');
+    // Keys and types are the server's own; the headers (user text) enter only as quoted identifiers.
+    const columns = types.map((type, i) => `'c${i}': '${type}'`).join(', ');
+    const select = headers.map((header, i) => `${quoteIdentifier(`c${i}`)} AS ${quoteIdentifier(header)}`).join(', ');
+    const source = `read_json(${quoteString(lines)}, format = 'newline_delimited', columns = {${columns}})`;
+    await executor.run(
+      `COPY (SELECT ${select || '1 AS "empty"'} FROM ${source}) TO ${quoteString(file)} (FORMAT parquet)`,
+    );
+  } catch (error) {
+    await fs.rm(file, { force: true });
+    throw error;
+  } finally {
+    await fs.rm(lines, { force: true });
+  }
+  const handle = await fs.open(file, 'r');
+  const stream = handle.createReadStream();
+  stream.once('close', () => void fs.rm(file, { force: true }));
+  return stream;
+}
