@@ -172,13 +172,13 @@ function drawAxes(doc: Doc, fonts: PdfFonts, data: ChartData, type: Exclude<Char
       });
       return;
     }
-    // Lines and areas: runs of numbers; an empty value breaks the line, as in the pivot page.
-    const runs: [number, number][][] = [[]];
+    // Lines and areas join the points with a number across empty ones, as the pivot page draws them.
+    const points: [number, number][] = [];
     data.records.forEach((record, i) => {
       const value = record[series.key];
-      if (typeof value === 'number') runs[runs.length - 1]!.push([centre(i), yOf(value)]);
-      else if (runs[runs.length - 1]!.length > 0) runs.push([]);
+      if (typeof value === 'number') points.push([centre(i), yOf(value)]);
     });
+    const runs = [points];
     for (const run of runs.filter((r) => r.length > 0)) {
       if (type === 'area' && run.length > 1) {
         doc.moveTo(run[0]![0], baseline);
