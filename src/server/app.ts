@@ -41,6 +41,7 @@ import { createHubRegistry } from './hubs/hub-sender';
 import { registerHubs, type HubTransportOptions } from './hubs/transport';
 import { localFileStore } from './files/file-store';
 import { registerFilesRest } from './modules/files/rest';
+import { registerReportsRest } from './modules/reports/rest';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
@@ -100,6 +101,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.addHook('onClose', async () => {
     // Syncs, discovery and the scheduler stop before the stores they write to close.
     await services.integrations.close();
+    // Reports being generated finish (or fail) while their warehouse and file rows are still there.
+    await services.reports.idle();
     await deps.warehouse.close();
     await db.destroy();
     // Nothing runs any more: a download's scratch file whose removal was still queued goes now.
@@ -151,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerNotificationsRest(server, deps, services);
   await registerHubs(server, deps, [...productHubs(), ...(options.hubs?.extra ?? [])], options.hubs);
   registerFilesRest(server, deps, services);
+  registerReportsRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

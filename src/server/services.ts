@@ -8,6 +8,8 @@ import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
 import { createFeedbackService } from './modules/feedback/service';
 import { createFilesService } from './modules/files/service';
+import { reportNotice } from './modules/reports/notice';
+import { createReportsService } from './modules/reports/service';
 import { createIntegrationsService } from './modules/integrations/service';
 import { createModelsService } from './modules/models/service';
 import { createNotificationsService } from './modules/notifications/service';
@@ -17,18 +19,21 @@ import { createUsersService } from './modules/users/service';
 
 /** Every feature area's service, built once per app; a new area adds one line here. */
 export function createServices(deps: Deps) {
+  const tables = createTablesService(deps);
+  const files = createFilesService(deps);
   return {
     auth: createAuthService(deps),
     accounts: createAccountsService(deps),
     users: createUsersService(deps),
     admin: createAdminService(deps),
     feedback: createFeedbackService(deps),
-    tables: createTablesService(deps),
+    tables,
     staticTables: createStaticTablesService(deps),
     models: createModelsService(deps),
     integrations: createIntegrationsService(deps),
     notifications: createNotificationsService(deps),
-    files: createFilesService(deps),
+    files,
+    reports: createReportsService(deps, { tables, files, notice: reportNotice(deps) }),
   };
 }
 

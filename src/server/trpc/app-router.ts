@@ -9,6 +9,7 @@ import { notificationsRouter } from '../modules/notifications/router';
 import { staticTablesRouter } from '../modules/static-tables/router';
 import { tablesRouter } from '../modules/tables/router';
 import { usersRouter } from '../modules/users/router';
+import { reportsRouter } from '../modules/reports/router';
 import { router } from './trpc';
 
 /** One router per feature area; the client imports only this type. */
@@ -24,6 +25,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   notifications: notificationsRouter,
   files: filesRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

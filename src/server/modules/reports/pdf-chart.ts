@@ -114,13 +114,11 @@ function drawAxes(doc: Doc, fonts: PdfFonts, data: ChartData, type: Exclude<Char
       .lineWidth(0.5)
       .strokeColor(GRID)
       .stroke();
-    doc
-      .fillColor(TEXT)
-      .text(valueText(tick, data.percent, true), box.x, y - 3, {
-        width: axisWidth - 4,
-        align: 'right',
-        lineBreak: false,
-      });
+    doc.fillColor(TEXT).text(valueText(tick, data.percent, true), box.x, y - 3, {
+      width: axisWidth - 4,
+      align: 'right',
+      lineBreak: false,
+    });
   }
   const baseline = yOf(Math.max(low, Math.min(0, high)));
   doc

@@ -60,7 +60,8 @@ export function createReportJobs(files: ReportFiles, log: (error: unknown, fileI
       await writes;
       if (kept) await job.done({ ok: true });
     } catch (error) {
-      log(error, job.fileId);
+      // A problem the user can fix (a removed column) is the report's reason, not a server fault.
+      if (!(error instanceof AppError)) log(error, job.fileId);
       const reason = failureReason(error);
       await writes;
       try {
