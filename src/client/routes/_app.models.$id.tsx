@@ -14,6 +14,7 @@ import { ModelHeader } from './-models/model-header';
 import { modelGridSource } from './-models/model-grid-source';
 import { ModelChart, ModelViewSwitch, useModelSheetView } from './-models/model-chart';
 import { useModel } from './-models/use-model';
+import { useSaveReport } from '../components/save-report/use-save-report';
 
 export const Route = createFileRoute('/_app/models/$id')({
   component: ModelPage,
@@ -34,6 +35,7 @@ function ModelPage() {
   const model = handle.model.data;
   // A reader sees the model in view mode: no edit controls, and grid filters and sort of their own.
   const canEdit = useAccess().canWrite;
+  const saveReport = useSaveReport();
   const [ownQuery, setOwnQuery] = useState<GridQuery | null>(null);
 
   // The grid's filters and sort are the model's own (saved to the draft, spec §7), so the rows come
@@ -186,6 +188,16 @@ function ModelPage() {
               chunkSize={MODEL_CHUNK}
               downloadUrl={`/api/tables/ModelVersion/${encodeURIComponent(model.versionId)}/download`}
               downloadQuery={NO_QUERY}
+              onSaveReport={
+                canEdit
+                  ? () =>
+                      saveReport.open({
+                        source: { kind: 'Model', modelId: model.id, versionId: model.versionId, ...NO_QUERY },
+                        name: model.name,
+                        what: 'every row of the model sheet, with its filters and sort',
+                      })
+                  : undefined
+              }
               actions={toolbar}
               footer={sheetTabs}
             />
@@ -195,6 +207,7 @@ function ModelPage() {
       {canEdit && (
         <ColumnsPanel model={model} handle={handle} view={panel} onView={setPanel} onClose={() => setPanel(null)} />
       )}
+      {saveReport.dialog}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { SheetTabs } from '../components/data-grid/sheet-tabs';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
 import { errorMessage } from '../lib/error-message';
 import { useAccess } from '../lib/use-access';
+import { useSaveReport } from '../components/save-report/use-save-report';
 import type { PivotChart } from '../../shared/charts';
 import { PivotChartView } from './-models/pivot-chart';
 import { PivotViewSwitch } from './-models/pivot-view-switch';
@@ -81,6 +82,15 @@ function PivotView({
   const [editor, setEditor] = useState<EditorState>({ opened: false, session: 0, focus: null });
   // Readers (read_only members) view, chart and export the pivot; nothing they do is saved.
   const { canWrite } = useAccess();
+  const saveReport = useSaveReport();
+  const onSaveReport = canWrite
+    ? () =>
+        saveReport.open({
+          source: { kind: 'Pivot', modelId: model.id, versionId: model.versionId, pivotKey: pivot.key },
+          name: `${model.name} - ${pivot.name}`,
+          what: 'the pivot and, in a PDF, its chart',
+        })
+    : undefined;
   // The chart choice shows at once; a writer's is saved with the pivot, a reader's lasts the visit.
   const [chart, setChart] = useState<PivotChart | null>(pivot.chart);
   const changeChart = (next: PivotChart) => {
@@ -169,13 +179,16 @@ function PivotView({
         onColumns={() => setPanel('columns')}
         canWrite={canWrite}
         view={<PivotViewSwitch chart={chart} onChange={changeChart} />}
+        onSaveReport={onSaveReport}
       />
+      {saveReport.dialog}
       {chart?.shown ? (
         <PivotChartView
           data={data}
           type={chart.type}
           title={`${model.name} - ${pivot.name}`}
           onEdit={canWrite ? () => openEditor() : undefined}
+          onSaveReport={onSaveReport}
         />
       ) : (
         <PivotGrid data={data} onEdit={canWrite ? () => openEditor() : undefined} />

@@ -18,6 +18,7 @@ import type { DataGridProps, GridRow, GridSource } from '../components/data-grid
 import { gridSearchSchema } from '../components/data-grid/url-state';
 import { useGridUrlState } from '../components/data-grid/use-grid-url-state';
 import { SaveOnBlurInput } from '../components/save-on-blur-input';
+import { gridReportContents, useSaveReport } from '../components/save-report/use-save-report';
 import { ViewOnlyBadge } from '../components/view-only-badge';
 import { useAccess } from '../lib/use-access';
 import { trpc, trpcUtils } from '../trpc';
@@ -49,6 +50,7 @@ function StaticTablePage() {
   const [deletingColumn, setDeletingColumn] = useState<string | null>(null);
   const [imported, setImported] = useState<{ fileName: string; answer: CsvImportAnswer } | null>(null);
   const [importing, setImporting] = useState<File | null>(null);
+  const saveReport = useSaveReport();
 
   const grid = useGridUrlState(
     search,
@@ -187,6 +189,7 @@ function StaticTablePage() {
       {imported && (
         <ImportReport fileName={imported.fileName} answer={imported.answer} onClose={() => setImported(null)} />
       )}
+      {saveReport.dialog}
       {importing && (
         <ImportDialog
           key={`${importing.name}-${importing.lastModified}-${importing.size}`}
@@ -216,6 +219,12 @@ function StaticTablePage() {
             onMoveRow: changes.onMoveRow,
             onDeleteColumn: setDeletingColumn,
             onMoveColumn: (columnKey, toIndex) => structural.mutate([{ kind: 'moveColumn', columnKey, toIndex }]),
+            onSaveReport: (query) =>
+              saveReport.open({
+                source: { kind: 'StaticTable', id, ...query },
+                name: table.data?.name ?? 'Table',
+                what: gridReportContents(query.filterGroups.length > 0),
+              }),
             actions: [
               {
                 key: 'add-row',

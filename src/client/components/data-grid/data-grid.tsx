@@ -53,6 +53,7 @@ export function DataGrid({
   onViewChange,
   downloadUrl,
   downloadQuery,
+  onSaveReport,
 }: DataGridProps) {
   const page = pagination?.page;
   const pageSize = pagination?.pageSize;
@@ -220,6 +221,7 @@ export function DataGrid({
         actions={actions}
         downloadUrl={downloadUrl}
         downloadQuery={downloadQuery}
+        onSaveReport={onSaveReport}
         view={pagination ? 'pages' : 'scroll'}
         onViewChange={onViewChange}
         status={data.loading ? 'Loading rows...' : displaying}

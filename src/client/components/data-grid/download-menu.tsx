@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconDownload, IconFileDescription, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useId, useRef, type ReactNode } from 'react';
 import type { ToolbarAction } from '../responsive-toolbar';
 import type { GridQuery } from './types';
@@ -20,11 +20,15 @@ const FORMATS: { format: Format; label: string; icon: ReactNode }[] = [
  * A plain form post, so the browser streams the file to disk (nothing is held in page memory). It
  * targets a hidden frame: the file downloads from there, and an error answer lands there too
  * instead of replacing the app, where it is read and shown.
+ *
+ * With `onSaveReport`, 'Save as report…' follows the formats: a report on the Reports page,
+ * generated on the server from what Download would send.
  */
 export function useDownloadAction(
   url: string | undefined,
   query: GridQuery,
   filtered: boolean,
+  onSaveReport?: (query: GridQuery) => void,
 ): { action: ToolbarAction | null; frame: ReactNode } {
   const frameName = `grid-download-${useId().replace(/[^\w-]/g, '')}`;
   const form = useRef<HTMLFormElement>(null);
@@ -72,15 +76,35 @@ export function useDownloadAction(
               {f.label}
             </Menu.Item>
           ))}
+          {onSaveReport && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconFileDescription size={14} />} onClick={() => onSaveReport(query)}>
+                Save as report…
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
     ),
-    items: FORMATS.map((f) => ({
-      key: f.format,
-      label: `${f.label} file`,
-      icon: f.icon,
-      onClick: () => download(f.format),
-    })),
+    items: [
+      ...FORMATS.map((f) => ({
+        key: f.format,
+        label: `${f.label} file`,
+        icon: f.icon,
+        onClick: () => download(f.format),
+      })),
+      ...(onSaveReport
+        ? [
+            {
+              key: 'save-report',
+              label: 'Save as report…',
+              icon: <IconFileDescription size={14} />,
+              onClick: () => onSaveReport(query),
+            },
+          ]
+        : []),
+    ],
   };
   const frame = (
     <>

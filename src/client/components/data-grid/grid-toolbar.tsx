@@ -20,6 +20,7 @@ interface GridToolbarProps {
   actions?: ToolbarEntry[];
   downloadUrl?: string;
   downloadQuery?: GridQuery;
+  onSaveReport?: (query: GridQuery) => void;
   view: GridView;
   onViewChange?: (view: GridView) => void;
   /** 'Displaying N row(s)', or that rows are loading. */
@@ -33,7 +34,12 @@ interface GridToolbarProps {
  */
 export function GridToolbar(props: GridToolbarProps) {
   const { columns, query, onQueryChange, view, onViewChange } = props;
-  const download = useDownloadAction(props.downloadUrl, props.downloadQuery ?? query, query.filterGroups.length > 0);
+  const download = useDownloadAction(
+    props.downloadUrl,
+    props.downloadQuery ?? query,
+    query.filterGroups.length > 0,
+    props.onSaveReport,
+  );
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="xs">

@@ -104,6 +104,8 @@ export interface DataGridProps {
    * (a model's version applies them) downloads with none too, so the file has the grid's order.
    */
   downloadQuery?: GridQuery;
+  /** Adds 'Save as report…' to Download: called with what Download would send. */
+  onSaveReport?: (query: GridQuery) => void;
 }
 
 /** The key of a cell in `DataGridProps.unsaved`. */

@@ -10,6 +10,8 @@ import {
   type ModelChartAggregation,
 } from '../../../shared/charts';
 import type { Model, ModelColumn } from '../../../shared/models';
+import { useSaveReport } from '../../components/save-report/use-save-report';
+import { useAccess } from '../../lib/use-access';
 import {
   AGGREGATION_LABELS,
   PIVOT_TIME_GRAINS,
@@ -67,6 +69,8 @@ function initialSettings(modelId: string, columns: readonly ModelColumn[]): Mode
  * categories. The choices are kept for the browser session.
  */
 export function ModelChart({ model }: { model: Model }) {
+  const { canWrite } = useAccess();
+  const saveReport = useSaveReport();
   const columns = useMemo(() => model.columns.filter((c) => isPivotableType(c.type)), [model.columns]);
   const [settings, setSettingsState] = useState(() => initialSettings(model.id, columns));
   const setSettings = (next: ModelChartSettings) => {
@@ -169,6 +173,25 @@ export function ModelChart({ model }: { model: Model }) {
         error={answer.isError ? answer.error : null}
         type={settings.type}
         title={model.name}
+        onSaveReport={
+          canWrite && ready
+            ? () =>
+                saveReport.open({
+                  source: {
+                    kind: 'ModelChart',
+                    modelId: model.id,
+                    versionId: model.versionId,
+                    chart: {
+                      category: { column: settings.category ?? '', grain: settings.grain },
+                      series: settings.series.map((column) => ({ column, function: settings.aggregation })),
+                    },
+                    chartType: settings.type,
+                  },
+                  name: `${model.name} - Chart`,
+                  what: 'the chart’s categories and values and, in a PDF, the chart',
+                })
+            : undefined
+        }
         empty={{
           title: 'Nothing to chart yet',
           text:
@@ -177,6 +200,7 @@ export function ModelChart({ model }: { model: Model }) {
               : 'Choose a category column and at least one number column.',
         }}
       />
+      {saveReport.dialog}
     </Stack>
   );
 }

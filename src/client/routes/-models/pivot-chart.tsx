@@ -15,11 +15,13 @@ export function PivotChartView({
   type,
   title,
   onEdit,
+  onSaveReport,
 }: {
   data: PivotData;
   type: ChartType;
   title: string;
   onEdit?: () => void;
+  onSaveReport?: () => void;
 }) {
   const chartData = useMemo(
     () => (data.layout ? pivotChartData(data.layout, data.rows, data.hasMore) : null),
@@ -45,6 +47,7 @@ export function PivotChartView({
       type={type}
       title={title}
       empty={empty}
+      onSaveReport={onSaveReport}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Menu, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconDownload, IconFileDescription, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { ToolbarAction } from '../../components/responsive-toolbar';
 
@@ -23,11 +23,14 @@ export function usePivotExportAction({
   versionId,
   pivotKey,
   blocked,
+  onSaveReport,
 }: {
   modelId: string;
   versionId: string;
   pivotKey: string;
   blocked: boolean;
+  /** Adds 'Save as report…' after the formats (a writer's report on the Reports page). */
+  onSaveReport?: () => void;
 }): { action: ToolbarAction; frame: ReactNode } {
   const frameName = `pivot-export-${useId().replace(/[^\w-]/g, '')}`;
   const showError = (frame: HTMLIFrameElement) => {
@@ -93,14 +96,36 @@ export function usePivotExportAction({
               Export pivot
             </Button>
           </Menu.Target>
-          <Menu.Dropdown>{formats.map((f) => item(f.format, f.label, f.icon))}</Menu.Dropdown>
+          <Menu.Dropdown>
+            {formats.map((f) => item(f.format, f.label, f.icon))}
+            {onSaveReport && (
+              <>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconFileDescription size={14} />} onClick={onSaveReport}>
+                  Save as report…
+                </Menu.Item>
+              </>
+            )}
+          </Menu.Dropdown>
         </Menu>
       ),
-      items: formats.map((f) => ({
-        key: f.format,
-        label: `${f.label} file`,
-        menu: item(f.format, `${f.label} file`, f.icon),
-      })),
+      items: [
+        ...formats.map((f) => ({
+          key: f.format,
+          label: `${f.label} file`,
+          menu: item(f.format, `${f.label} file`, f.icon),
+        })),
+        ...(onSaveReport
+          ? [
+              {
+                key: 'save-report',
+                label: 'Save as report…',
+                icon: <IconFileDescription size={14} />,
+                onClick: onSaveReport,
+              },
+            ]
+          : []),
+      ],
     },
   };
 }

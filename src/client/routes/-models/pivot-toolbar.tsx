@@ -23,6 +23,8 @@ interface PivotToolbarProps {
   canWrite: boolean;
   /** The Table/Chart switch and the chart type, first in the toolbar. */
   view: ReactNode;
+  /** 'Save as report…' in the export menu (writers only). */
+  onSaveReport?: () => void;
 }
 
 function valueText(value: PivotFilter['value']): string {
@@ -45,7 +47,7 @@ export function filterSummary(filter: PivotFilter, columnName: string): string {
  * pivot' (marked with the pivot's problems), 'Export pivot', 'Columns and relationships'.
  */
 export function PivotToolbar(props: PivotToolbarProps) {
-  const { model, pivot, problems, status, onEdit, onSave, onColumns, canWrite, view } = props;
+  const { model, pivot, problems, status, onEdit, onSave, onColumns, canWrite, view, onSaveReport } = props;
   const names = new Map(model.columns.map((c) => [c.columnKey, c.displayName]));
   const columnName = (key: string) => names.get(key) ?? key;
   const problemText = [...new Set(problems.values())].join('\n');
@@ -54,6 +56,7 @@ export function PivotToolbar(props: PivotToolbarProps) {
     versionId: model.versionId,
     pivotKey: pivot.key,
     blocked: isEmptyPivot(pivot),
+    onSaveReport,
   });
 
   return (

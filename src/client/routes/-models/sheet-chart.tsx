@@ -2,7 +2,14 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, LineChart, PieChart } from '@mantine/charts';
 import { Alert, Box, Button, EmptyState, Group, Menu, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconChartBar, IconDownload, IconPhoto, IconVectorBezier2 } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconDownload,
+  IconFileDescription,
+  IconPhoto,
+  IconVectorBezier2,
+} from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { CHART_LIMITS, type ChartType } from '../../../shared/charts';
 import { errorMessage } from '../../lib/error-message';
@@ -20,6 +27,8 @@ interface SheetChartProps {
   title: string;
   /** What to do when there is nothing to draw yet (e.g. "Add a value to the pivot"). */
   empty: { title: string; text: string; action?: ReactNode };
+  /** Adds 'Save as report…' to Export chart (a PDF report draws the chart itself). */
+  onSaveReport?: () => void;
 }
 
 /**
@@ -27,7 +36,7 @@ interface SheetChartProps {
  * 'Export chart' as PNG or SVG. Loading, failure ('Failed to load chart'), nothing to draw, and more
  * categories than a chart shows (the first 50, with a note) each have their own look.
  */
-export function SheetChart({ data, loading, error, type, title, empty }: SheetChartProps) {
+export function SheetChart({ data, loading, error, type, title, empty, onSaveReport }: SheetChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [pieKey, setPieKey] = useState<string | null>(null);
 
@@ -159,6 +168,14 @@ export function SheetChart({ data, loading, error, type, title, empty }: SheetCh
             <Menu.Item leftSection={<IconVectorBezier2 size={14} />} onClick={() => void exportAs('svg')}>
               SVG
             </Menu.Item>
+            {onSaveReport && (
+              <>
+                <Menu.Divider />
+                <Menu.Item leftSection={<IconFileDescription size={14} />} onClick={onSaveReport}>
+                  Save as report…
+                </Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
       </Group>
