@@ -279,7 +279,7 @@ describe('Save as report', () => {
   it('records progress as it goes, and a report a crash left Pending is Failed after the restart', async () => {
     const { t, team } = await appWithTeam();
     const cookie = team.owner.cookie;
-    const rows = ['n,label', ...Array.from({ length: 3000 }, (_, i) => `${i},row ${i}`)].join('\n');
+    const rows = ['n,label', ...Array.from({ length: 5_100 }, (_, i) => `${i},row ${i}`)].join('\n');
     const { orders } = await makeShop(t, cookie);
     const big = ok(
       await call<{ id: string }>(t.server, 'POST', '/api/static-tables', { cookie, body: { name: 'Big' } }),
@@ -301,6 +301,18 @@ describe('Save as report', () => {
     expect(seen[0]).toBe(1);
     expect(seen.every((p, i) => i === 0 || p > seen[i - 1]!)).toBe(true);
     expect(seen.every((p) => p >= 1 && p <= 99)).toBe(true);
+
+    // A PDF holds the first 5,000 rows and says so after the last one.
+    const pdf = readPdf(
+      t,
+      (await savedReport(t, cookie, { name: 'Big', format: 'pdf', source: { kind: 'StaticTable', id: big.id } })).bytes,
+    );
+    expect(pdf.pages).toBeGreaterThan(100);
+    expect(pdf.text).toMatch(/\n\s*4,999\s+row 4999\s*\n/);
+    expect(pdf.text).not.toMatch(/\s5,000\s+row 5000/);
+    expect(pdf.text.replace(/\s+/g, ' ')).toContain(
+      'Only the first 5,000 of 5,100 rows are in this PDF. Save the report as CSV, XLSX or Parquet for every row.',
+    );
 
     // A crash while generating: the row stays Pending with no contents; the next start marks it Failed.
     const { id } = await t.services.files.createReport({

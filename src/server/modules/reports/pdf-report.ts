@@ -82,7 +82,9 @@ function fit(doc: Doc, text: string, width: number): string {
 export function fitWidths(natural: number[], available: number): number[] {
   const widths = natural.map((w) => Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, w)));
   const total = widths.reduce((a, b) => a + b, 0);
-  if (total <= available) return widths;
+  // Room to spare widens every column a little (up to half again): later rows may be longer than
+  // the sampled ones.
+  if (total <= available) return widths.map((w) => Math.min(MAX_WIDTH, w * Math.min(1.5, available / total)));
   if (MIN_WIDTH * widths.length >= available) return widths.map(() => available / widths.length);
   // The largest cap that fits: every column wider than it is narrowed to it.
   const sorted = [...widths].sort((a, b) => a - b);
@@ -157,12 +159,12 @@ async function draw(doc: Doc, fonts: PdfFonts, input: PdfReportInput): Promise<v
     y += HEADER_HEIGHT;
     doc.font(fonts.regular).fontSize(FONT_SIZE).fillColor('#212529');
   };
-  const newPage = () => {
+  const newPage = (withHeader = true) => {
     doc.addPage();
     page += 1;
     footer();
     y = MARGIN;
-    header();
+    if (withHeader) header();
   };
 
   let written = 0;
@@ -223,7 +225,7 @@ async function draw(doc: Doc, fonts: PdfFonts, input: PdfReportInput): Promise<v
     return;
   }
   if (capped) {
-    if (y + 30 > bottom) newPage();
+    if (y + 30 > bottom) newPage(false);
     doc
       .font(fonts.bold)
       .fontSize(9)
