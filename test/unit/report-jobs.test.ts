@@ -96,7 +96,7 @@ describe('report jobs', () => {
   it('fits PDF columns to the page: narrow ones keep their width, the widest are narrowed', () => {
     expect(fitWidths([50, 60], 500)).toEqual([75, 90]);
     expect(fitWidths([50, 60], 121).map(Math.round)).toEqual([55, 66]);
-    expect(fitWidths([10, 500], 500)).toEqual([36, 240]);
+    expect(fitWidths([10, 500], 500)).toEqual([54, 240]);
     expect(fitWidths([10, 500], 250)).toEqual([36, 214]);
     const fitted = fitWidths([100, 200, 240, 240, 240], 700);
     expect(fitted.reduce((a, b) => a + b, 0)).toBeCloseTo(700);
