@@ -110,6 +110,22 @@ describe('save as report', () => {
     ]);
   });
 
+  it('offers Save as report in the chart view too, and the dialog fits a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${server.url}/models/${model.id}/pivot/byregion`);
+    await page.getByRole('button', { name: 'Export chart' }).click();
+    await page.getByRole('menuitem', { name: 'Save as report…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as report' });
+    await dialog.getByRole('button', { name: 'Save report' }).waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/report-dialog-390.png` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
   it("saves a table's filtered rows from the grid's Download menu", async () => {
     await page.goto(`${server.url}/tables/${tableId}`);
     await page.getByRole('grid').waitFor();
