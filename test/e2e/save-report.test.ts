@@ -5,11 +5,9 @@
  * rendered with pdftoppm to look at. A table's grid saves its filtered rows as a report too, and a
  * read_only member is offered no 'Save as report'.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_MESSAGES } from '../../src/shared/files';
 import { launchBrowser, mailedLink, signIn, startServer, type RunningServer } from './harness';
 import { api, tableFromCsv } from './workspace-fixture';
 
