@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileDescription } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
   type ReportSource,
 } from '../../../shared/reports';
 import { errorMessage } from '../../lib/error-message';
+import { Dialog } from '../dialog';
 import { trpc } from '../../trpc';
 import { followReport } from './follow-report';
 
@@ -56,7 +57,7 @@ export function SaveReportDialog({
     );
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Save as report" centered>
+    <Dialog opened={opened} onClose={onClose} title="Save as report" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -112,6 +113,6 @@ export function SaveReportDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
