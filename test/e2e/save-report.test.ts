@@ -140,7 +140,7 @@ describe('save as report', () => {
   });
 
   it('offers a read_only member no Save as report', async () => {
-    const reader = await (await browser.newContext({ viewport: { width: 390, height: 800 } })).newPage();
+    const reader = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(reader, server, READER);
     await api(page, server, 'post', '/api/accounts/invite', { email: READER, roles: ['read_only'] });
     await reader.goto(await mailedLink(server.dataDir, READER, 'invite'));
