@@ -43,6 +43,9 @@ function readSettings(modelId: string): Partial<ModelChartSettings> {
   }
 }
 
+/** Column names that say the numbers are identifiers, not amounts: "id", "Order ID", "customer_id", "OrderId". */
+const looksLikeId = (name: string) => /(^|[\s_-])id$|^id[\s_-]/i.test(name) || /[a-z](Id|ID)$/.test(name);
+
 /** The stored settings where they still name the model's columns, else a first useful chart. */
 function initialSettings(modelId: string, columns: readonly ModelColumn[]): ModelChartSettings {
   const stored = readSettings(modelId);
@@ -52,12 +55,14 @@ function initialSettings(modelId: string, columns: readonly ModelColumn[]): Mode
   const category = stored.category && known.has(stored.category) ? stored.category : (dated ?? text)?.columnKey;
   const numbers = columns.filter((c) => c.type === 'Number').map((c) => c.columnKey);
   const series = (stored.series ?? []).filter((key) => numbers.includes(key));
+  // Summing identifiers (Order ID, customer_id) charts nothing useful: a measure comes first.
+  const measures = columns.filter((c) => c.type === 'Number' && !looksLikeId(c.displayName));
   const categoryColumn = columns.find((c) => c.columnKey === category);
   return {
     type: stored.type && CHART_TYPES.includes(stored.type) ? stored.type : 'bar',
     category: category ?? null,
     grain: categoryColumn && takesTimeGrain(categoryColumn.type) ? (stored.grain ?? 'month') : null,
-    series: series.length > 0 ? series : numbers.slice(0, 1),
+    series: series.length > 0 ? series : [measures[0]?.columnKey ?? numbers[0]].filter((key) => key !== undefined),
     aggregation:
       stored.aggregation && MODEL_CHART_AGGREGATIONS.includes(stored.aggregation) ? stored.aggregation : 'Sum',
   };
