@@ -27,6 +27,11 @@ export interface CsvImportOptions {
   storeAs?: (header: ResultColumn[], session: WarehouseSession) => Promise<StoredColumn[]>;
   /** More columns than this are refused before anything is written. */
   maxColumns: number;
+  /**
+   * Runs first in the transaction that replaces the table, before the old one is dropped (e.g. to
+   * keep it under another name). Renames and drops only: no rows of a table it renames may change.
+   */
+  beforeWrite?: (tx: WarehouseSession) => Promise<void>;
   /** Runs inside the transaction that replaces the table, just before it commits (e.g. a write marker). */
   beforeCommit?: (tx: WarehouseSession, result: CsvImportResult) => Promise<void>;
   /**
@@ -250,6 +255,7 @@ async function replaceFromCsv(
         crashPoint('csv-import:read');
         onProgress?.('Writing', 0);
         return await session.transaction(async (tx) => {
+          await options.beforeWrite?.(tx);
           await tx.run(`DROP TABLE IF EXISTS ${target}`);
           await withProgress(
             session,

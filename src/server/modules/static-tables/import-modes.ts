@@ -4,9 +4,11 @@
  * new table. Replace and Append keep the table they replace as the kept copy (kept-copy.ts), so
  * Undo brings it back. The caller holds the table's exclusive lock and has checked the caller's role.
  *
- * Each import reads the file into a staged table first (committed), then swaps it in with a
- * transaction of renames that also records the metadata (the write journal's marker), as
- * swap-table.ts requires; a crash before the swap leaves a staged table the start-up sweep drops.
+ * Replace writes the file's rows under the table's name in the transaction that renames the table
+ * to its kept copy and records the metadata (the write journal's marker). Append reads the file
+ * into a staged table first (committed), then swaps it in with a transaction of renames and the
+ * marker, as swap-table.ts requires; a crash before the swap leaves a staged table the start-up
+ * sweep drops.
  */
 import { STATIC_TABLE_LIMITS, TOO_MANY_COLUMNS, type CsvImportAnswer } from '../../../shared/static-tables';
 import type { AccountContext, Deps } from '../../context';
@@ -18,7 +20,7 @@ import { columnTypeFromName } from '../../warehouse/column-types';
 import { TABLE_SAVED, type TableSaved } from './durable-writes';
 import { importAnswer } from './import-answer';
 import { importColumns, type ImportColumns } from './import-columns';
-import { newKeptToken, swapKeeping } from './kept-copy';
+import { keepAside, newKeptToken, swapKeeping } from './kept-copy';
 import { ROW_ID, STATIC_SCHEMA, q, qualified, warehouseTableName } from './physical';
 import { findTable, listColumns, type StaticColumn } from './repo';
 import type { ReportImport } from './import-progress';
@@ -77,7 +79,11 @@ function importedColumns(result: CsvImportResult, plan: ImportColumns): StaticCo
   });
 }
 
-/** Replace: the file's rows and columns become the table's; the previous ones are kept for Undo. */
+/**
+ * Replace: the file's rows and columns become the table's; the previous ones are kept for Undo. One
+ * transaction, as for a new table: the table is renamed to its kept copy and the file's rows are
+ * written under its name, with the write's marker (no staged copy, no second transaction).
+ */
 export async function importReplacing(
   deps: Deps,
   ctx: AccountContext,
@@ -86,28 +92,43 @@ export async function importReplacing(
   report: ReportImport = () => undefined,
 ): Promise<CsvImportAnswer> {
   const warehouse = deps.warehouse.forAccount(ctx.accountId);
-  // Read under the table's lock: no edit can change the columns between here and the swap.
+  // Read under the table's lock: no edit can change the columns between here and the write.
   const existing = await listColumns(deps.db, id);
   const before = await findTable(deps.db, ctx.accountId, id);
-  const next = staged(id, '__next');
-  const { result, plan } = await readFile(deps, warehouse, id, filePath, next, existing, report);
-  const columns = importedColumns(result, plan);
   const token = newKeptToken();
-  report('Saving');
-  await deps.writes
+  const planned: { plan?: ImportColumns; columns?: StaticColumn[] } = {};
+  const result = await deps.writes
     .write(ctx.accountId, TABLE_SAVED, (mark) =>
-      swapKeeping(warehouse, id, next, (tx) =>
-        mark(tx, {
-          ...savedOf(deps, ctx, id, columns, result.rowCount),
-          kept: { token, columns: existing, rowCount: before?.row_count ?? 0 },
-        }),
-      ),
+      importCsvToTable(warehouse, {
+        filePath,
+        schema: STATIC_SCHEMA,
+        table: warehouseTableName(id),
+        maxBytes: deps.config.uploadMaxBytes,
+        maxColumns: STATIC_TABLE_LIMITS.maxColumns,
+        rowIdColumn: ROW_ID,
+        onProgress: report,
+        storeAs: async (header, session) => {
+          planned.plan = await importColumns(session, id, existing, header);
+          return planned.plan.stored;
+        },
+        beforeWrite: (tx) => keepAside(tx, id),
+        beforeCommit: async (tx, imported) => {
+          if (!planned.plan) throw new Error('The import stored columns before planning them');
+          report('Saving');
+          planned.columns = importedColumns(imported, planned.plan);
+          await mark(tx, {
+            ...savedOf(deps, ctx, id, planned.columns, imported.rowCount),
+            kept: { token, columns: existing, rowCount: before?.row_count ?? 0 },
+          });
+        },
+      }),
     )
     .catch((error: unknown) => {
       throw warehouseError(error);
     });
+  if (!planned.plan || !planned.columns) throw new Error('The import finished without its columns');
   return {
-    ...importAnswer(result, columns, plan),
+    ...importAnswer(result, planned.columns, planned.plan),
     tableId: id,
     mode: 'Replace',
     importedRows: result.rowCount,

@@ -5,8 +5,8 @@
  * (its write records `kept: null`) and drops it; a crash between the two leaves a copy the metadata
  * no longer names, which the start-up sweep drops (durable-writes.ts).
  *
- * Every step here is a transaction of DROPs and RENAMEs only, as swap-table.ts requires: the rows
- * are committed into the staged table before.
+ * Every step here is DROPs and RENAMEs only, as swap-table.ts requires: no table renamed here has
+ * its rows changed in the same transaction (a staged table's rows are committed before).
  */
 import { randomUUID } from 'node:crypto';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
@@ -42,6 +42,17 @@ export async function swapKeeping<T>(
     await executor.run(`DROP TABLE IF EXISTS ${at(staged)}`).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * In the transaction that writes the table anew (a Replace import), before its new rows are
+ * written: the table becomes the kept copy (dropping an older one). Its rows do not change in that
+ * transaction, and the new table's are written under the table's name, so nothing is copied twice
+ * and no table whose rows changed is renamed (swap-table.ts).
+ */
+export async function keepAside(tx: WarehouseSession, tableId: string): Promise<void> {
+  await tx.run(`DROP TABLE IF EXISTS ${at(keptTableName(tableId))}`);
+  await tx.run(`ALTER TABLE ${at(warehouseTableName(tableId))} RENAME TO ${q(keptTableName(tableId))}`);
 }
 
 /** Exchanges the table and its kept copy (Undo, and Redo after it), in one transaction with `alongside`. */
