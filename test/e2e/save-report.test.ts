@@ -5,9 +5,12 @@
  * rendered with pdftoppm to look at. A table's grid saves its filtered rows as a report too, and a
  * read_only member is offered no 'Save as report'.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_MESSAGES, type SharedLink } from '../../src/shared/files';
 import { launchBrowser, mailedLink, signIn, startServer, type RunningServer } from './harness';
 import { api, tableFromCsv } from './workspace-fixture';
 
@@ -38,6 +41,7 @@ describe('save as report', () => {
   let model: ModelBody;
   let tableId = '';
   let reportName = '';
+  let reportId = '';
 
   beforeAll(async () => {
     server = await startServer({ SIGNUP: 'open' });
@@ -106,6 +110,67 @@ describe('save as report', () => {
     expect(list.data).toEqual([
       expect.objectContaining({ name: reportName, status: 'Ready', originEntityType: 'Model' }),
     ]);
+    reportId = list.data[0]!.id;
+  });
+
+  it('shares the PDF report for 1 day on /reports: downloaded signed out, then revoked', async () => {
+    // The notice's link leads to the Reports page, where the report is listed.
+    await page.getByRole('alert').getByRole('link', { name: 'Open Reports' }).click();
+    await page.waitForURL(`${server.url}/reports`);
+    const row = page.getByRole('row').filter({ hasText: reportName });
+    await row.waitFor();
+    await page.getByRole('button', { name: `Actions for ${reportName}` }).click();
+    await page.getByRole('menuitem', { name: 'Create public URL' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create public URL' });
+    await dialog.getByRole('radio', { name: '1 day' }).check();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByRole('button', { name: /^Copy public URL \(Expires / }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const link = await api<SharedLink>(page, server, 'get', `/api/files/${reportId}/shared`);
+    const hoursLeft = (Date.parse(link.expiresAt!) - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(23.5);
+    expect(hoursLeft).toBeLessThanOrEqual(24);
+
+    // Signed out: a fresh browser context with no session.
+    const stranger = await (await browser.newContext({ acceptDownloads: true })).newPage();
+    try {
+      const downloading = stranger.waitForEvent('download', { timeout: 30_000 });
+      await stranger.goto(link.downloadUrl);
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(reportName);
+      const saved = path.join(SHOTS, 'saved-report.pdf');
+      await download.saveAs(saved);
+      await stranger.getByText(FILE_MESSAGES.downloaded).waitFor();
+      const pdf = fs.readFileSync(saved);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // The first page as a picture (looked at by hand), and its words.
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '80',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        saved,
+        `${SHOTS}/saved-report`,
+      ]);
+      expect(fs.statSync(`${SHOTS}/saved-report.png`).size).toBeGreaterThan(5_000);
+      const text = execFileSync('pdftotext', ['-layout', saved, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Sales - By region');
+      expect(text).toMatch(/West\s+200\.00/);
+      expect(text).toMatch(/North\s+150\.50/);
+
+      await page.getByRole('button', { name: `Actions for ${reportName}` }).click();
+      await page.getByRole('menuitem', { name: 'Revoke public URL' }).click();
+      await expect.poll(() => row.textContent()).toContain('Not shared');
+      await stranger.goto(link.downloadUrl);
+      await stranger.getByText(FILE_MESSAGES.notFound).waitFor();
+      await stranger.screenshot({ path: `${SHOTS}/report-link-revoked.png` });
+    } finally {
+      await stranger.context().close();
+    }
   });
 
   it('offers Save as report in the chart view too, and the dialog fits a phone', async () => {
