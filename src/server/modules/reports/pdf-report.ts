@@ -175,8 +175,8 @@ async function draw(doc: Doc, fonts: PdfFonts, input: PdfReportInput): Promise<v
       doc.font(fonts.bold).fontSize(FONT_SIZE);
       const natural = headers.map((h) => doc.widthOfString(h) + CELL_PAD * 2 + 2);
       doc.font(fonts.regular).fontSize(FONT_SIZE);
-      for (const row of sample) {
-        row.forEach((cell, i) => {
+      for (const { cells } of sample) {
+        cells.forEach((cell, i) => {
           natural[i] = Math.max(natural[i]!, doc.widthOfString(fonts.clean(cell ?? '')) + CELL_PAD * 2 + 2);
         });
       }
@@ -202,7 +202,8 @@ async function draw(doc: Doc, fonts: PdfFonts, input: PdfReportInput): Promise<v
         doc.fillColor('#212529');
       }
       let x = MARGIN;
-      row.forEach((cell, i) => {
+      doc.font(row.strong ? fonts.bold : fonts.regular);
+      row.cells.forEach((cell, i) => {
         const w = widths![i]!;
         if (cell) {
           doc.text(fit(doc, fonts.clean(cell), w - CELL_PAD * 2), x + CELL_PAD, y + 3.5, {

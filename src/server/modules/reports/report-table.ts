@@ -20,12 +20,18 @@ export interface ReportColumn {
   numeric: boolean;
 }
 
+/** A row's cells as text; `strong` for a pivot's total rows, set in bold as the grid sets them. */
+export interface ReportRow {
+  cells: string[];
+  strong?: boolean;
+}
+
 export interface ReportTable {
   columns: ReportColumn[];
   /** How many rows there are, when known before reading them (progress, a PDF's cap note). */
   total: number | null;
-  /** Each row's cells as text, in chunks. */
-  chunks: () => AsyncIterable<string[][]>;
+  /** The rows, in chunks. */
+  chunks: () => AsyncIterable<ReportRow[]>;
 }
 
 const EMPTY_KEY = '(empty)';
@@ -57,7 +63,7 @@ export function queryTable(
     total,
     async *chunks() {
       for await (const rows of executor.stream(query)) {
-        yield rows.map((row) => columns.map((c) => cellText(row[c.header], c.type, c.format)));
+        yield rows.map((row) => ({ cells: columns.map((c) => cellText(row[c.header], c.type, c.format)) }));
       }
     },
   };
@@ -76,8 +82,9 @@ export function pivotTable(
 ): ReportTable {
   const headers = pivotHeaders(layout);
   const fieldKeys = layout.columns.filter((c) => c.kind === 'row-field').map((c) => c.key);
-  const text = (row: PivotRow): string[] =>
-    layout.columns.map((column) => {
+  const text = (row: PivotRow): ReportRow => ({
+    strong: row.isTotal,
+    cells: layout.columns.map((column) => {
       const value: PivotCellValue = row.cells[column.key] ?? null;
       if (column.kind === 'row-field') {
         const index = fieldKeys.indexOf(column.key);
@@ -85,7 +92,8 @@ export function pivotTable(
         return value === null ? EMPTY_KEY : String(value);
       }
       return formatPivotValue(value, valueLook(layout.values, column));
-    });
+    }),
+  });
   return {
     columns: layout.columns.map((column, i) => ({
       header: headers[i]!,
