@@ -205,6 +205,9 @@ describe('files: public links', () => {
     t.clock.advance(60_000);
     expect((await publicDownload(t, tokenOf(link))).status).toBe(200);
 
+    const head = await t.server.inject({ method: 'HEAD', url: `/api/public/files/shared/${tokenOf(link)}/download` });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(contents.length));
     const seen = await call<SharedLink>(t.server, 'GET', `/api/files/${id}/shared`, { cookie: team.readOnly.cookie });
     expect(seen.body).toMatchObject({ downloadCount: 2, lastUsedAt: new Date(now + 60_000).toISOString() });
     const listed = await call<FilePage>(t.server, 'GET', '/api/files', { cookie: team.owner.cookie });

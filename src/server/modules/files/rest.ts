@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idParamsSchema } from '../../../shared/api';
 import {
@@ -24,12 +25,18 @@ const FILE_ANSWER: Record<number, AnswerDoc> = {
 
 /** Streams the contents: constant memory whatever the size, the length known up front. */
 function send(reply: FastifyReply, file: FileDownload): FastifyReply {
-  return reply
+  const headers = reply
     .header('content-type', file.contentType)
     .header('content-length', String(file.size))
     .header('content-disposition', attachment(file.name))
-    .header('cache-control', 'private, no-store')
-    .send(file.stream);
+    .header('cache-control', 'private, no-store');
+  // A HEAD answers the headers only: the file is closed unread rather than read to nowhere.
+  if (reply.request.method === 'HEAD') {
+    file.stream.destroy();
+    // An empty stream: Fastify's HEAD handling keeps Content-Length for a stream (not for nothing).
+    return headers.send(Readable.from([]));
+  }
+  return headers.send(file.stream);
 }
 
 export function registerFilesRest(app: FastifyInstance, deps: Deps, services: Services): void {
@@ -152,6 +159,8 @@ export function registerFilesRest(app: FastifyInstance, deps: Deps, services: Se
       params: publicFileParamsSchema,
       answers: FILE_ANSWER,
     },
-    async ({ params, reply }) => send(reply, await files.publicDownload(params.id)),
+    // Fastify answers HEAD with this handler too: a HEAD (a link checker, a preview) is no download.
+    async ({ params, req, reply }) =>
+      send(reply, await files.publicDownload(params.id, { count: req.method !== 'HEAD' })),
   );
 }

@@ -215,12 +215,13 @@ export function createFilesService(deps: Deps) {
      * GET /api/public/files/shared/{token}/download, with no session: checked on every download
      * (exists, not revoked, not expired), counted, and its first use told to the report's creator (a notification).
      */
-    async publicDownload(token: string): Promise<FileDownload> {
+    async publicDownload(token: string, { count = true }: { count?: boolean } = {}): Promise<FileDownload> {
       const now = deps.clock();
       const link = await liveLinkByToken(db, token, now);
       const row = link && (await db.selectFrom('files').selectAll().where('id', '=', link.file_id).executeTakeFirst());
       if (!link || !row || row.status !== 'Ready') throw notFound(FILE_MESSAGES.notFound);
       const download = await contentsOf(row);
+      if (!count) return download;
       const counted = await db
         .updateTable('file_links')
         .set((eb) => ({ download_count: eb('download_count', '+', 1), last_used_at: now.toISOString() }))
