@@ -32,7 +32,7 @@ export const REPORT_LIMITS = {
    * in CSV, XLSX or Parquet, which hold every row. A capped PDF says so on its last page.
    */
   pdfMaxRows: 5_000,
-  /** Reports one account generates at the same time; more wait their turn. */
+  /** Reports the server generates at the same time (all accounts); more wait their turn. */
   concurrentPerServer: 2,
 } as const;
 
