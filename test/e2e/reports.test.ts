@@ -37,14 +37,17 @@ describe('the Reports page and the download pages in the browser', () => {
   let server: RunningServer;
   let page: Page;
   let db: Db;
+  let files: ReturnType<typeof createFilesService>;
+  let me: Me;
   let fileId: string;
   const contents = randomBytes(300 * 1024 + 7);
 
   beforeAll(async () => {
     ({ server, page } = session);
-    const me = await api<Me>(page, server, 'get', '/api/me');
+    me = await api<Me>(page, server, 'get', '/api/me');
     const service = serviceOn(server);
     db = service.db;
+    files = service.files;
     const { id } = await service.files.createReport({
       accountId: me.currentAccountId!,
       userId: me.id,
@@ -149,5 +152,25 @@ describe('the Reports page and the download pages in the browser', () => {
     await page.goto(`${server.url}/files/${fileId}`);
     await page.getByText(FILE_MESSAGES.notFound).waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('a report being generated shows its progress as it moves, then its size, with no reload', async () => {
+    await page.goto(`${server.url}/reports`);
+    await page.getByText(FILE_MESSAGES.noReports).waitFor();
+    const { id } = await files.createReport({
+      accountId: me.currentAccountId!,
+      userId: me.id,
+      name: 'Growing.csv',
+      contentType: 'text/csv',
+      originEntityType: 'StaticTable',
+      originEntityTypeId: 't-1',
+    });
+    await page.reload();
+    const row = rowOf(page, 'Growing.csv');
+    await expect.poll(() => row.textContent()).toContain('Generating… 0%');
+    await files.setProgress(id, 40);
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Generating… 40%');
+    await files.completeReport(id, Readable.from([Buffer.from('a,b\n')]));
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('4 B');
   });
 });

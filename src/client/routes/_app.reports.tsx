@@ -18,6 +18,7 @@ import { ShareDialog } from './-reports/share-dialog';
 const REPORT_PAGE_SIZES = [LIMITS.reportsPageSize, ...LIMITS.pageSizes] as const;
 type ReportPageSize = (typeof REPORT_PAGE_SIZES)[number];
 const ALL_ORIGINS = 'All origins';
+const PENDING_REFRESH_MS = 2000;
 
 export const Route = createFileRoute('/_app/reports')({
   validateSearch: z.object({
@@ -56,7 +57,11 @@ function ReportsPage() {
 
   const list = trpc.files.list.useQuery(
     { query, page, pageSize, entityType: origin },
-    { placeholderData: (previous) => previous },
+    {
+      placeholderData: (previous) => previous,
+      // While a report is generated its progress moves: look again every 2 s until none is Pending.
+      refetchInterval: (q) => (q.state.data?.data.some((f) => f.status === 'Pending') ? PENDING_REFRESH_MS : false),
+    },
   );
   const utils = trpc.useUtils();
   const refresh = () => utils.files.list.invalidate();
