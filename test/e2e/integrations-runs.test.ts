@@ -26,7 +26,8 @@ describe('integration runs in the browser', () => {
   let id = '';
   /** Run ids, oldest first; run i synced i + 1 orders (except the failing one). */
   const runIds: string[] = [];
-  // What the peer answers: `orders` records, or 401 while `refuse` is set.
+  // What the peer answers: `orders` records, or a 404 while `refuse` is set (a failure that, unlike
+  // refused credentials, leaves the integration syncing); 401 without the integration's token.
   let orders = 1;
   let refuse = false;
 
@@ -44,9 +45,11 @@ describe('integration runs in the browser', () => {
   beforeAll(async () => {
     peer = await startApi({
       '/v1/orders': (_query: URLSearchParams, req: IncomingMessage): Reply =>
-        refuse || req.headers.authorization !== `Bearer ${TOKEN}`
+        req.headers.authorization !== `Bearer ${TOKEN}`
           ? { status: 401, body: { error: 'bad token' } }
-          : { body: Array.from({ length: orders }, (_, i) => ({ id: i + 1, total: 10 + i })) },
+          : refuse
+            ? { status: 404, body: { error: 'gone' } }
+            : { body: Array.from({ length: orders }, (_, i) => ({ id: i + 1, total: 10 + i })) },
     });
     server = await startServer({ SIGNUP: 'open', CONNECTOR_PRIVATE_NETWORKS: 'true' });
     browser = await launchBrowser();
@@ -202,7 +205,7 @@ describe('integration runs in the browser', () => {
     await owner.getByRole('button', { name: 'Page 1' }).click();
     await history.locator(`tr[data-run-id="${runIds[FAILING_RUN]}"]`).click();
     await owner.waitForURL(`${integrationUrl()}/runs/${runIds[FAILING_RUN]}`);
-    await datasets.getByText(/401/).first().waitFor();
+    await datasets.getByText(/404/).first().waitFor();
     expect(await datasets.getByRole('row', { name: /^orders / }).textContent()).toContain('Failed');
     await logs.getByText(/\[ERROR\] orders: /).waitFor();
     expect(await logs.getByText('[INFO] Sync completed.').count()).toBe(0);

@@ -50,7 +50,7 @@ describe('the notification bell in the browser', () => {
 
   beforeAll(async () => {
     peer = await startApi({
-      '/v1/orders': (): Reply => (refuse ? { status: 401, body: { error: 'bad token' } } : { body: [{ id: 1 }] }),
+      '/v1/orders': (): Reply => (refuse ? { status: 404, body: { error: 'gone' } } : { body: [{ id: 1 }] }),
     });
     server = await startServer({ SIGNUP: 'open', CONNECTOR_PRIVATE_NETWORKS: 'true' });
     browser = await launchBrowser();

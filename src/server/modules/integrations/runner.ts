@@ -44,6 +44,13 @@ function errorOf(error: unknown): { type: AttemptErrorType; message: string } {
   return { type: 'SystemError', message: error instanceof Error ? error.message : String(error) };
 }
 
+const refusedCredentials = (error: unknown) => error instanceof ConnectorError && error.credentialsRejected;
+
+/** Until settings are saved again (which clears it), neither 'Sync data now' nor the schedule runs it. */
+async function requireReauthentication(db: Deps['db'], integrationId: string): Promise<void> {
+  await db.updateTable('integrations').set({ requires_reauthentication: 1 }).where('id', '=', integrationId).execute();
+}
+
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
 export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner {
@@ -77,6 +84,8 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
     let status: RunStatus = 'Completed';
     // The first problem, for the failure notification's text.
     let firstProblem: string | null = null;
+    // The source refused the saved credentials: no sync can succeed until new ones are saved.
+    let credentialsRejected = false;
     try {
       await log('INFO', `${refresh ? 'Full refresh' : 'Sync'} started: ${rows.length} dataset(s).`);
       if (rows.length === 0) {
@@ -134,6 +143,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
             break;
           }
           const problem = errorOf(error);
+          credentialsRejected ||= refusedCredentials(error);
           entry.status = 'Failed';
           entry.errors.push(problem);
           status = 'Failed';
@@ -145,6 +155,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       }
     } catch (error) {
       const problem = errorOf(error);
+      credentialsRejected ||= refusedCredentials(error);
       status = 'Failed';
       firstProblem ??= problem.message;
       await log('ERROR', `${problem.type}: ${problem.message}`);
@@ -153,6 +164,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       await fs.promises.rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
       await saveProgress(db, runId, attemptId, progress, status).catch(() => undefined);
       await finishRun(db, runId, attemptId, status, clock());
+      if (credentialsRejected) await requireReauthentication(db, integration.id).catch(() => undefined);
       const failed = progress.filter((p) => p.status === 'Failed').length;
       await log(
         status === 'Completed' ? 'INFO' : status === 'Cancelled' ? 'WARN' : 'ERROR',

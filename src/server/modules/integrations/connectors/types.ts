@@ -75,6 +75,11 @@ export class ConnectorError extends Error {
   constructor(
     message: string,
     readonly type: ConnectorErrorType,
+    /**
+     * The source refused the saved credentials (HTTP 401/403, a database or SFTP login refused):
+     * the integration stops syncing until someone saves new ones (requiresReAuthentication).
+     */
+    readonly credentialsRejected = false,
   ) {
     super(message);
     this.name = 'ConnectorError';

@@ -54,7 +54,7 @@ function connectError(error: unknown, config: PostgresConfig): ConnectorError {
     return new ConnectorError(`The server at ${where} does not support SSL: set SSL to disable`, 'ConfigError');
   }
   if ((isSqlState(code) && AUTH_CODES.has(code)) || /^SASL/.test(message)) {
-    return new ConnectorError(`Authentication failed for user "${config.user}" at ${where}`, 'ConfigError');
+    return new ConnectorError(`Authentication failed for user "${config.user}" at ${where}`, 'ConfigError', true);
   }
   if (code === '3D000') {
     return new ConnectorError(`The database "${config.database}" does not exist at ${where}`, 'ConfigError');

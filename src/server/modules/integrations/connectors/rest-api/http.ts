@@ -114,7 +114,12 @@ export async function getJson(config: RestApiConfig, url: URL, ctx: RestContext)
             : response.status === 404
               ? 'Not found'
               : 'Request refused';
-        throw new ConnectorError(`${what} (${statusText(response.status)}) at ${where}`, 'ConfigError');
+        const refusedCredentials = response.status === 401 || response.status === 403;
+        throw new ConnectorError(
+          `${what} (${statusText(response.status)}) at ${where}`,
+          'ConfigError',
+          refusedCredentials,
+        );
       }
       lastProblem = statusText(response.status);
       waitMs = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs(config, tries);

@@ -44,7 +44,7 @@ function connectError(error: unknown, config: SftpConfig): ConnectorError {
   const message = error instanceof Error ? error.message : String(error);
   const level = (error as { level?: unknown }).level;
   if (level === 'client-authentication' || /authentication methods failed/i.test(message)) {
-    return new ConnectorError(`Authentication failed for ${config.user} at ${where}`, 'ConfigError');
+    return new ConnectorError(`Authentication failed for ${config.user} at ${where}`, 'ConfigError', true);
   }
   if (level === 'client-timeout') return new ConnectorError(`Timed out connecting to ${where}`, 'TransientError');
   // ssh2's own words about the key the user gave (parsed locally, before anything is sent).
