@@ -165,6 +165,8 @@ async function main(): Promise<void> {
   };
 
   const times = { hubs: [] as number[], ws: [] as number[] };
+  // The first notification after the connections opened (cold: nothing sent on them yet), per side.
+  const cold = { hubs: 0, ws: 0 };
   const otherCpu = otherCpuWatch();
   for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round += 1) {
     // Alternate which side goes first, so neither always follows the other's garbage.
@@ -175,6 +177,7 @@ async function main(): Promise<void> {
       else sendBare(round);
       const { lastMs } = await done;
       if (round >= WARMUP_ROUNDS) times[side].push(lastMs);
+      if (round === 0) cold[side] = lastMs;
       await pause(50);
     }
   }
@@ -234,6 +237,7 @@ async function main(): Promise<void> {
     bytesPerIdleConnection: { hubs: bytesPerHub, bareWs: bytesPerBare },
     otherProcessesCores: othersCores,
     roundsMs: { hubs: times.hubs.map(round2), bareWs: times.ws.map(round2) },
+    coldFirstRoundMs: { hubs: round2(cold.hubs), bareWs: round2(cold.ws) },
     allTargetsMet: missed.length === 0,
     missed,
   };
@@ -249,6 +253,9 @@ async function main(): Promise<void> {
   console.log(`Fan-out to ${CONNECTIONS} connections, ${ROUNDS} rounds after ${WARMUP_ROUNDS} warm-up:`);
   console.log(`  hubs (official client): p50 ${hubs.p50Ms} ms, p99 ${hubs.p99Ms} ms`);
   console.log(`  bare ws:                p50 ${bare.p50Ms} ms, p99 ${bare.p99Ms} ms`);
+  console.log(
+    `  cold (first notification after connecting): hubs ${round2(cold.hubs)} ms, bare ws ${round2(cold.ws)} ms`,
+  );
   console.log(
     `  ratio p99 ${ratioP99}x, p50 ${ratioP50}x; median of back-to-back pairs ${medianPairRatio}x, ` +
       `fastest rounds ${ratioOfFastest}x`,
