@@ -56,6 +56,12 @@ describe('the layout at 1440 and 390 px, and the keyboard', () => {
       await page.screenshot({ path: `${SHOTS}/${name}-1440.png` });
       await page.setViewportSize(PHONE);
       await settle(page);
+      // The side panel slides off-screen when the page narrows: the picture waits until it is gone.
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.querySelector('.mantine-AppShell-navbar')?.getBoundingClientRect().right ?? 0),
+        )
+        .toBeLessThanOrEqual(0);
       await expect.poll(() => sidewaysOverflow(page), { message: `${name} at 390 px`, timeout: 10_000 }).toBe(0);
       await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
     }

@@ -51,7 +51,13 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
               <Logo withName />
             </Link>
             {environment !== 'prod' && (
-              <Badge variant="light" color={environment === 'dev' ? 'orange' : 'gray'} size="sm">
+              // Never squeezed to "LO…" by the header's other items on a phone.
+              <Badge
+                variant="light"
+                color={environment === 'dev' ? 'orange' : 'gray'}
+                size="sm"
+                style={{ flexShrink: 0 }}
+              >
                 {environment}
               </Badge>
             )}
