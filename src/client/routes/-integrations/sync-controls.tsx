@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -81,18 +93,19 @@ export function SyncControls({ integration, canWrite, blockedReason, onScheduleN
           {canWrite && (
             <Tooltip label={reason} disabled={reason === null} multiline maw={280} withArrow>
               {/* Not `disabled`: a disabled button cannot be focused, so its reason could not be read. */}
+              {/* While a sync runs the label stays (a bare spinner said nothing) and a spinner replaces the icon. */}
               <Button
-                leftSection={<IconRefresh size={16} />}
-                loading={sync.isRunning}
-                data-disabled={reason !== null || undefined}
-                aria-disabled={reason !== null || undefined}
+                leftSection={sync.isRunning ? <Loader size={14} /> : <IconRefresh size={16} />}
+                data-disabled={reason !== null || sync.isRunning || undefined}
+                aria-disabled={reason !== null || sync.isRunning || undefined}
+                aria-busy={sync.isRunning || undefined}
                 aria-describedby={reason !== null ? reasonId : undefined}
                 onClick={(event) => {
-                  if (reason !== null) return event.preventDefault();
+                  if (reason !== null || sync.isRunning) return event.preventDefault();
                   sync.start();
                 }}
               >
-                Sync data now
+                {sync.isRunning ? 'Syncing…' : 'Sync data now'}
               </Button>
             </Tooltip>
           )}
