@@ -26,6 +26,8 @@ export interface HubTicket {
   userId: string;
   accountId: string | null;
   sessionHash: string;
+  /** When the session behind the connection expires (ms since the epoch, on the app's clock). */
+  sessionExpiresAt: number;
 }
 
 export interface ConnectionOptions {
@@ -39,6 +41,8 @@ export interface ConnectionOptions {
 }
 
 export interface LiveConnection {
+  /** The transport's sweep closes the connection once this passes (HubTicket.sessionExpiresAt). */
+  readonly sessionExpiresAt: number;
   /** Called by the transport's sweep: a ping when idle, a close when the client went silent. */
   tick(now: number): void;
   close(error?: string, allowReconnect?: boolean): void;
@@ -91,6 +95,7 @@ export function openConnection(
   }
 
   const live: LiveConnection = {
+    sessionExpiresAt: ticket.sessionExpiresAt,
     tick(now) {
       if (ended) return;
       if (now - lastReceived >= options.serverTimeoutMs) live.close(HUB_ERRORS.serverTimeout);

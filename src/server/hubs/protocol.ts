@@ -34,6 +34,7 @@ export const HUB_ERRORS = {
   methodFailed: (name: string) => `An unexpected error occurred invoking '${name}' on the server.`,
   serverTimeout: 'Server timeout elapsed without receiving a message from the client.',
   signedOut: 'The session was signed out.',
+  sessionExpired: 'The session has expired. Sign in again.',
 } as const;
 
 export const PING_RECORD = `{"type":${MessageType.Ping}}${RECORD_SEPARATOR}`;

@@ -39,7 +39,8 @@ const MAX_PENDING_TICKETS = 10_000;
 const MAX_BUFFERED_BYTES = 1_000_000;
 const SWEEP_MS = 1_000;
 
-interface Pending extends HubTicket {
+/** A negotiated token; the session's expiry is read when it is used (the upgrade). */
+interface Pending extends Omit<HubTicket, 'sessionExpiresAt'> {
   hub: string;
   expiresAt: number;
 }
@@ -67,7 +68,12 @@ export async function registerHubs(
   const sweep = setInterval(
     () => {
       const now = Date.now();
-      for (const connection of live) connection.tick(now);
+      // Sessions end on the app's clock: a connection does not outlive the session it was opened with.
+      const appNow = deps.clock().getTime();
+      for (const connection of live) {
+        if (appNow >= connection.sessionExpiresAt) connection.close(HUB_ERRORS.sessionExpired);
+        else connection.tick(now);
+      }
       for (const [token, ticket] of pending) if (ticket.expiresAt <= now) pending.delete(token);
     },
     Math.min(SWEEP_MS, connectionOptions.keepAliveMs / 2),
@@ -173,8 +179,19 @@ export async function registerHubs(
           return reply.status(404).send({ message: HUB_ERRORS.unknownConnection });
         }
         pending.delete(parsed.data.id);
+        const session = await deps.db
+          .selectFrom('sessions')
+          .select('expires_at')
+          .where('id_hash', '=', sessionHash)
+          .executeTakeFirst();
+        if (!session) return reply.status(401).send({ message: MESSAGES.notSignedIn });
         // The account as it is now: it may have changed since negotiate.
-        tickets.set(req, { ...ticket, userId: req.user.id, accountId: req.user.current_account_id });
+        tickets.set(req, {
+          ...ticket,
+          userId: req.user.id,
+          accountId: req.user.current_account_id,
+          sessionExpiresAt: Date.parse(session.expires_at),
+        });
       },
       handler: async (_req, reply) => reply.status(400).send({ message: HUB_ERRORS.websocketOnly }),
       wsHandler: (socket, req) => {

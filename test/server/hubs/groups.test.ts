@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HubConnection } from '@microsoft/signalr';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../src/shared/limits';
 import { addMember, call, makeTeam, me, signIn } from '../helpers';
 import { hubClient, nextInvocation, startHubApp, type HubApp } from './helpers';
 
@@ -129,6 +130,25 @@ describe('hub connections and sessions', () => {
     expect((await closed)?.message).toMatch(/The session was signed out/);
     expect(reconnecting).toBe(false);
     expect(staying.state).toBe('Connected');
+    expect(t.deps.hubs.count()).toBe(1);
+  });
+
+  it('a connection ends when the session it was opened with expires (no reconnect); a newer session stays', async () => {
+    const t = await startHubApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    const expiring = hubClient(t.base, 'notifications', cookie, { reconnect: [0, 100, 100] });
+    await expiring.start();
+    let reconnecting = false;
+    expiring.onreconnecting(() => (reconnecting = true));
+    const closed = new Promise<Error | undefined>((resolve) => expiring.onclose(resolve));
+    // A day before the end of the first session, the user signs in again on another device.
+    t.clock.advance((LIMITS.sessionDays - 1) * 24 * 3_600_000);
+    const fresh = await connected(t, await signIn(t, 'owner@example.com'));
+    expect(expiring.state).toBe('Connected');
+    t.clock.advance(24 * 3_600_000 + 1);
+    expect((await closed)?.message).toMatch(/The session has expired/);
+    expect(reconnecting).toBe(false);
+    expect(fresh.state).toBe('Connected');
     expect(t.deps.hubs.count()).toBe(1);
   });
 
