@@ -40,6 +40,7 @@ import { productHubs, type HubDefinition } from './hubs/definitions';
 import { createHubRegistry } from './hubs/hub-sender';
 import { registerHubs, type HubTransportOptions } from './hubs/transport';
 import { localFileStore } from './files/file-store';
+import { createEventBus } from './events';
 import { registerFilesRest } from './modules/files/rest';
 import { registerReportsRest } from './modules/reports/rest';
 import { appRouter, type AppRouter } from './trpc/app-router';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     writes: createWriteJournal(db, warehouse, clock),
     hubs: createHubRegistry(),
     files,
+    events: createEventBus((error, name) => console.error(`A listener of ${name} failed`, error)),
   };
   const services = createServices(deps);
   // Before the runner marks interrupted runs Failed: settling a write may add to a run's log.

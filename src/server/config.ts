@@ -67,6 +67,10 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().positive().default(5),
   /** Port of the SMTP listener receiving mail for Incoming e-mail integrations; 0 (default) turns it off. */
   SMTP_LISTEN_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** Automation runs executing at once, across all accounts. */
+  AUTOMATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long a worker's claim on a run lasts without a heartbeat; after it another worker takes the run over. */
+  AUTOMATION_LEASE_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   /** A JSON file listing the Airbyte-protocol sources accounts may use (the only programs a sync runs). */
   AIRBYTE_SOURCES: z.string().min(1).optional(),
   /** The domain of Incoming e-mail addresses (`<address>@<domain>`); default: PUBLIC_URL's host name. */
@@ -116,6 +120,11 @@ export interface Config {
     emailDomain: string;
     /** The operator's Airbyte-protocol sources (AIRBYTE_SOURCES); empty when not set. */
     airbyteSources: AirbyteSourceSetting[];
+  };
+  automations: {
+    concurrency: number;
+    /** A run's lease; the heartbeat renews it every third of it. */
+    leaseMs: number;
   };
 }
 
@@ -174,6 +183,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpListenPort: e.SMTP_LISTEN_PORT,
       emailDomain: (e.INCOMING_EMAIL_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
       airbyteSources: e.AIRBYTE_SOURCES ? airbyteSources(e.AIRBYTE_SOURCES) : [],
+    },
+    automations: {
+      concurrency: e.AUTOMATION_CONCURRENCY,
+      leaseMs: Math.round(e.AUTOMATION_LEASE_SECONDS * 1000),
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Warehouse } from './warehouse/warehouse';
 import type { WriteJournal } from './durability/write-journal';
 import type { HubRegistry } from './hubs/hub-sender';
 import type { FileStore } from './files/file-store';
+import type { AppEventBus } from './events';
 
 /** What every service needs, built once in buildApp. */
 export interface Deps {
@@ -24,6 +25,8 @@ export interface Deps {
   hubs: HubRegistry;
   /** Contents of files and reports (files/file-store.ts; DATA_DIR/files by default). */
   files: FileStore;
+  /** In-process events between areas (events.ts): e.g. a sync finished. */
+  events: AppEventBus;
 }
 
 /** A signed-in caller, before any account is chosen. */

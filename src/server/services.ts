@@ -17,8 +17,8 @@ import { createStaticTablesService } from './modules/static-tables/service';
 import { createTablesService } from './modules/tables/service';
 import { createUsersService } from './modules/users/service';
 
-/** Every feature area's service, built once per app; a new area adds one line here. */
-export function createServices(deps: Deps) {
+/** Every feature area's service but automations (which drive the others), built once per app. */
+function createCoreServices(deps: Deps) {
   const tables = createTablesService(deps);
   const files = createFilesService(deps);
   return {
@@ -35,6 +35,15 @@ export function createServices(deps: Deps) {
     files,
     reports: createReportsService(deps, { tables, files, notice: reportNotice(deps) }),
   };
+}
+
+/** The services automation steps may call (every area but automations). */
+export type CoreServices = ReturnType<typeof createCoreServices>;
+
+/** Every feature area's service, built once per app; a new area adds one line here. */
+export function createServices(deps: Deps) {
+  const core = createCoreServices(deps);
+  return { ...core };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = [
   'RoleChanged',
   'PublicLinkFirstUsed',
   'ReportReady',
+  'AutomationFailed',
+  'AutomationNotice',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -57,6 +59,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { label: string;
     description: 'A public link of a report you created was used for the first time.',
   },
   ReportReady: { label: 'Report ready', description: 'A report you asked for is ready to download.' },
+  AutomationFailed: { label: 'Automation failed', description: 'A run of an automation you own failed.' },
+  AutomationNotice: {
+    label: 'Automation messages',
+    description: "Messages an automation's Notify step sends you.",
+  },
 };
 
 export const notificationTargetSchema = z.object({

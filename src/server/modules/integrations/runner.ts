@@ -178,6 +178,15 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       await notifyRunFinished(deps, { id: runId, integrationId: integration.id, status, problem: firstProblem }).catch(
         (error: unknown) => console.error('Could not send the sync notifications', error),
       );
+      const landed = progress.filter((p) => p.status === 'Completed');
+      await deps.events.emit('syncFinished', {
+        accountId: integration.account_id,
+        integrationId: integration.id,
+        runId,
+        status,
+        recordsProcessed: landed.reduce((sum, p) => sum + p.recordsProcessed, 0),
+        datasets: landed.map((p) => ({ name: p.name, recordsProcessed: p.recordsProcessed })),
+      });
     }
   }
 

@@ -1,0 +1,13 @@
+/** Every step kind, by its StepKind name. Each kind lives in steps/<kind>.ts. */
+import type { StepKind } from '../../../shared/automations';
+import type { StepKindDefinition } from './step-kind';
+
+const KINDS: StepKindDefinition[] = [];
+
+export function stepKinds(): StepKindDefinition[] {
+  return KINDS;
+}
+
+export function stepKind(kind: StepKind): StepKindDefinition | undefined {
+  return KINDS.find((k) => k.kind === kind);
+}
