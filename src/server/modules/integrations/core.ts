@@ -11,7 +11,7 @@ import type { AccountContext, Deps } from '../../context';
 import { parseRoles } from '../../db/database';
 import { notFound } from '../../errors';
 import { createScheduler, type Scheduler } from '../../jobs/scheduler';
-import { createOutboundPolicy } from '../../net/outbound-policy';
+import { createOutboundPolicy, type OutboundPolicy } from '../../net/outbound-policy';
 import { registerAirbyteSources } from './airbyte-sources';
 import { builtInConnectors, type ConnectorRegistry } from './connectors/registry';
 import type { ConnectorConfig } from './connectors/types';
@@ -29,6 +29,8 @@ export interface IntegrationsCore {
   deps: Deps;
   registry: ConnectorRegistry;
   box: SecretBox;
+  /** The operator's policy for connections opened on a user's behalf (connectors, automation steps). */
+  network: OutboundPolicy;
   runner: SyncRunner;
   scheduler: Scheduler;
   mustFind(ctx: AccountContext, id: string): Promise<IntegrationRow>;
@@ -143,6 +145,7 @@ export function createIntegrationsCore(deps: Deps): IntegrationsCore {
     deps,
     registry,
     box,
+    network,
     runner,
     scheduler,
     async mustFind(ctx, id) {

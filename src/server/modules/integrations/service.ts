@@ -29,6 +29,7 @@ import { createCustomDefinition, definitionOfIntegration, findDefinition, listDe
 import { createDatasetCalls } from './dataset-calls';
 import { createRunCalls } from './run-calls';
 import { cleanSchemaName, q } from './physical';
+import type { OutboundPolicy } from '../../net/outbound-policy';
 import { exclusiveAll } from '../../warehouse/exclusive-all';
 import { INTEGRATION_DELETED, registerIntegrationWrites } from './durable-writes';
 import { findIntegration, listDatasetRows, recentRuns, parseJson, type IntegrationRow } from './repo';
@@ -157,6 +158,23 @@ export function createIntegrationsService(deps: Deps) {
 
     async get(ctx: AccountContext, id: string): Promise<Integration> {
       return core.view(await core.mustFind(ctx, id), ctx);
+    },
+
+    /**
+     * What an automation step needs to reach an integration's peer itself (an HTTP request, a
+     * destination write): its connector, its configuration with secrets in the clear, and the
+     * outbound policy to connect under. Server-side only: never answered to a client.
+     */
+    async connectionOf(ctx: AccountContext, id: string): Promise<IntegrationConnection> {
+      const row = await core.mustFind(ctx, id);
+      const definition = await core.definitionOf(row);
+      return {
+        id: row.id,
+        name: row.name,
+        connectorKey: definition.connector_key,
+        config: await core.openConfig(row),
+        network: core.network,
+      };
     },
 
     /** Checks the connection first (the connector's message on failure), then discovers in the background. */
@@ -311,3 +329,12 @@ export function createIntegrationsService(deps: Deps) {
 }
 
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
+
+/** An integration as an automation step connects to it (see connectionOf). */
+export interface IntegrationConnection {
+  id: string;
+  name: string;
+  connectorKey: string;
+  config: ConnectorConfig;
+  network: OutboundPolicy;
+}
