@@ -57,7 +57,7 @@ export function whereOf(url: URL): string {
   return hostAndPort(bareHost(url.hostname), port);
 }
 
-const pinnedLookup =
+export const pinnedLookup =
   (addresses: LookupAddress[]): LookupFunction =>
   (_hostname, options, callback) => {
     const first = addresses[0] as LookupAddress; // resolve() never returns an empty list
@@ -144,7 +144,7 @@ async function readBody(response: http.IncomingMessage, maxBytes: number, where:
   return Buffer.concat(chunks);
 }
 
-function headersOf(response: http.IncomingMessage): Headers {
+export function headersOf(response: http.IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {
     for (const one of Array.isArray(value) ? value : [value ?? '']) {

@@ -1,8 +1,9 @@
 /** Every step kind, by its StepKind name. Each kind lives in steps/<kind>.ts. */
 import type { StepKind } from '../../../shared/automations';
 import type { StepKindDefinition } from './step-kind';
+import { httpRequestStep } from './steps/http-request';
 
-const KINDS: StepKindDefinition[] = [];
+const KINDS: StepKindDefinition[] = [httpRequestStep];
 
 export function stepKinds(): StepKindDefinition[] {
   return KINDS;

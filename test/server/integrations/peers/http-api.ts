@@ -6,9 +6,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface SeenRequest {
+  method: string;
   path: string;
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
+  /** The request's body as text ('' when none). */
+  body: string;
 }
 
 export interface Reply {
@@ -19,7 +22,13 @@ export interface Reply {
   raw?: string;
 }
 
-export type Handler = (query: URLSearchParams, req: http.IncomingMessage, base: string) => Reply;
+/** May answer later (a slow API); `body` is the request's body as text. */
+export type Handler = (
+  query: URLSearchParams,
+  req: http.IncomingMessage,
+  base: string,
+  body: string,
+) => Reply | Promise<Reply>;
 
 export interface ApiPeer {
   baseUrl: string;
@@ -32,14 +41,26 @@ export async function startApi(routes: Record<string, Handler>): Promise<ApiPeer
   const requests: SeenRequest[] = [];
   let baseUrl = '';
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', baseUrl);
-    requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
-    const handler = routes[url.pathname];
-    const reply: Reply = handler
-      ? handler(url.searchParams, req, baseUrl)
-      : { status: 404, body: { error: 'no route' } };
-    res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-    res.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+    void (async () => {
+      const url = new URL(req.url ?? '/', baseUrl);
+      const chunks: Buffer[] = [];
+      for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      });
+      const handler = routes[url.pathname];
+      const reply: Reply = handler
+        ? await handler(url.searchParams, req, baseUrl, body)
+        : { status: 404, body: { error: 'no route' } };
+      if (res.destroyed) return;
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+      res.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
+    })().catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -47,6 +68,10 @@ export async function startApi(routes: Record<string, Handler>): Promise<ApiPeer
     baseUrl,
     requests,
     seen: (path) => requests.filter((r) => r.path === path),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -36,7 +36,7 @@ export interface JsonResponse {
  * The authentication of a request to `url`, sent only to the base URL's own origin: a redirect or
  * a next-page link to another host gets no credentials. A query API key is added to `url`.
  */
-function authFor(config: RestApiConfig, url: URL): Record<string, string> {
+export function authFor(config: RestApiConfig, url: URL): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (url.origin !== new URL(config.baseUrl).origin) return headers;
   const auth = config.auth;
@@ -48,7 +48,7 @@ function authFor(config: RestApiConfig, url: URL): Record<string, string> {
   return headers;
 }
 
-function withQueryKey(config: RestApiConfig, url: URL): URL {
+export function withQueryKey(config: RestApiConfig, url: URL): URL {
   const auth = config.auth;
   if (auth.type !== 'api_key' || auth.in !== 'query' || url.origin !== new URL(config.baseUrl).origin) return url;
   const keyed = new URL(url);
