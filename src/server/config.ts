@@ -51,6 +51,11 @@ const envSchema = z.object({
   ORDERED_COPY_MAX: z.coerce.number().int().min(0).default(4),
   /** Rows of all of an account's ordered copies together. */
   ORDERED_COPY_MAX_ROWS: z.coerce.number().int().positive().default(40_000_000),
+  /** Optional language model for the Queries chat (any OpenAI-compatible endpoint); all three or none. */
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'LLM_BASE_URL must be an http(s) URL' }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
   RECENT_ANSWERS_MAX: z.coerce.number().int().min(0).default(256),
   RECENT_ANSWERS_MAX_ROWS: z.coerce.number().int().min(0).default(50_000),
   /** Encrypts integration secrets: 32 bytes as 64 hex characters or base64; else DATA_DIR/secrets.key. */
@@ -110,6 +115,8 @@ export interface Config {
   /** Copies of large tables in the order of a sort and filter, for fast deep pages and counts. */
   orderedCopies: { minRows: number; maxCopies: number; maxRows: number };
   recentAnswers: { maxEntries: number; maxRows: number };
+  /** The Queries chat's optional language model (LLM_*); null: the grammar alone, fully offline. */
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
   /** Null means: use (or create) DATA_DIR/secrets.key. */
   secretsKey: Buffer | null;
   integrations: {
@@ -170,6 +177,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       threads: e.WAREHOUSE_THREADS ?? Math.min(4, os.availableParallelism()),
       idleMs: e.WAREHOUSE_IDLE_SECONDS * 1000,
     },
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? {
+            baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.LLM_API_KEY ?? '',
+            model: e.LLM_MODEL,
+            timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+          }
+        : null,
     orderedCopies: {
       minRows: e.ORDERED_COPY_MIN_ROWS,
       maxCopies: e.ORDERED_COPY_MAX,

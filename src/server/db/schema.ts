@@ -37,6 +37,7 @@ export interface Database {
   automation_side_effects: AutomationSideEffectsTable;
   files: FilesTable;
   file_links: FileLinksTable;
+  query_synonyms: QuerySynonymsTable;
 }
 
 export interface UsersTable {
@@ -461,4 +462,16 @@ export interface AutomationSideEffectsTable {
   result: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Words users add for a table or column of the Queries chat (migration 0016). */
+export interface QuerySynonymsTable {
+  id: string;
+  account_id: string;
+  word: string;
+  table_type: string;
+  table_id: string;
+  /** Null: the word names the table itself. */
+  column_key: string | null;
+  created_at: string;
 }
