@@ -24,6 +24,7 @@ import { clearSessionCookie, setSessionCookie } from './http/session-cookie';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { registerAccountsRest } from './modules/accounts/rest';
 import { registerAdminRest } from './modules/admin/rest';
+import { registerAutomationRunsRest } from './modules/automations/run-rest';
 import { registerAuthRest } from './modules/auth/rest';
 import { registerFeedbackRest } from './modules/feedback/rest';
 import { registerIntegrationsRest } from './modules/integrations/rest';
@@ -93,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await prepareWarehouses(deps, leftoverSweepers(deps));
   await services.files.recoverAfterRestart();
   await services.integrations.start();
+  // Takes over runs a stop left behind once their leases expire; each resumes at its first unfinished step.
+  await services.automationRuns.start();
 
   const server = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -101,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 200 },
   });
   server.addHook('onClose', async () => {
+    // Automation runs stop first (a step may wait on a sync); nothing is marked: their leases expire and the next start resumes them.
+    await services.automationRuns.close();
     // Syncs, discovery and the scheduler stop before the stores they write to close.
     await services.integrations.close();
     // Reports being generated finish (or fail) while their warehouse and file rows are still there.
@@ -157,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerHubs(server, deps, [...productHubs(), ...(options.hubs?.extra ?? [])], options.hubs);
   registerFilesRest(server, deps, services);
   registerReportsRest(server, deps, services);
+  registerAutomationRunsRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

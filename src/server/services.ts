@@ -4,6 +4,7 @@ import { sweepStagingTables } from './modules/integrations/durable-writes';
 import { sweepModelLeftovers } from './modules/models/durable-writes';
 import { sweepStaticLeftovers } from './modules/static-tables/durable-writes';
 import { createAccountsService } from './modules/accounts/service';
+import { createAutomationRunsService } from './modules/automations/run-service';
 import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
 import { createFeedbackService } from './modules/feedback/service';
@@ -43,7 +44,7 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
 /** Every feature area's service, built once per app; a new area adds one line here. */
 export function createServices(deps: Deps) {
   const core = createCoreServices(deps);
-  return { ...core };
+  return { ...core, automationRuns: createAutomationRunsService(deps, core) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -35,7 +35,10 @@ export class HubError extends Error {
   }
 }
 
-/** The product's hubs. Notifications only push (ReceiveNotification): no server methods. */
+/** The product's hubs. Notifications and automations only push (ReceiveNotification; started, completed...): no server methods. */
 export function productHubs(): HubDefinition[] {
-  return [{ name: 'notifications', methods: {} }];
+  return [
+    { name: 'notifications', methods: {} },
+    { name: 'automations', methods: {} },
+  ];
 }

@@ -1,6 +1,7 @@
 import { accountsRouter } from '../modules/accounts/router';
 import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
+import { automationRunsRouter } from '../modules/automations/run-router';
 import { feedbackRouter } from '../modules/feedback/router';
 import { filesRouter } from '../modules/files/router';
 import { integrationsRouter } from '../modules/integrations/router';
@@ -26,6 +27,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   files: filesRouter,
   reports: reportsRouter,
+  automationRuns: automationRunsRouter,
 });
 
 export type AppRouter = typeof appRouter;
