@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(server);
   registerJsonBody(server);
-  await registerSecurityHeaders(server, config, { devClient: options.client?.kind === 'vite' });
+  registerSecurityHeaders(server, config, { devClient: options.client?.kind === 'vite' });
   registerCrossSiteCheck(server, config);
   await server.register(cookie);
   await server.register(multipart, { limits: { fileSize: LIMITS.screenshotMaxBytes } });

@@ -65,12 +65,19 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
   const versions = createRelationVersions();
   const answers = new RecentAnswers(options.recentAnswers);
   const parts = { instances, gate, locks: createKeyedLock(), versions, copies, answers, checkpoints };
+  // An executor holds no state of its own (it leases from the shared parts), so one per account is
+  // built once: every request asks for it, and building it (paths joined) cost more than its use.
+  const executors = new Map<string, WarehouseExecutor>();
   const forAccount = (accountId: string) => {
+    const known = executors.get(accountId);
+    if (known) return known;
     assertSafeAccountId(accountId);
-    return createExecutor(parts, accountId, {
+    const executor = createExecutor(parts, accountId, {
       tempDir: warehouseTempDir(options.dataDir, accountId),
       scratchDir: accountScratchDir(options.dataDir, accountId),
     });
+    executors.set(accountId, executor);
+    return executor;
   };
   // A write settled: the relation's copies and answers show rows it may have changed.
   versions.onBump((accountId, relation) => {
