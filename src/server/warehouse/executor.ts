@@ -54,6 +54,7 @@ export function connectionOf(
     ...session,
     transaction: (work) => guard(() => inTransaction(session, lease, work)),
     progress: () => lease.progress(),
+    interrupt: () => lease.connection.interrupt(),
   };
 }
 

@@ -41,6 +41,8 @@ export interface WarehouseConnection extends WarehouseSession {
    * tracks progress (`session(work, { watched: true })`, when free); otherwise null.
    */
   progress(): number | null;
+  /** Stops the statement running on this connection (it fails with DuckDB's INTERRUPT error); a no-op when none runs. */
+  interrupt(): void;
 }
 
 /** An account's warehouse. Each call takes a pooled connection of its own, so calls run concurrently. */
