@@ -1,9 +1,12 @@
 /** Every step kind, by its StepKind name. Each kind lives in steps/<kind>.ts. */
 import type { StepKind } from '../../../shared/automations';
 import type { StepKindDefinition } from './step-kind';
+import { checkDataStep } from './steps/check-data';
 import { httpRequestStep } from './steps/http-request';
+import { notifyStep } from './steps/notify';
+import { publishModelStep } from './steps/publish-model';
 
-const KINDS: StepKindDefinition[] = [httpRequestStep];
+const KINDS: StepKindDefinition[] = [httpRequestStep, publishModelStep, checkDataStep, notifyStep];
 
 export function stepKinds(): StepKindDefinition[] {
   return KINDS;
