@@ -40,6 +40,11 @@ export interface Warehouse {
   onFirstOpen(listener: (accountId: string, connection: WarehouseConnection) => Promise<void>): void;
   /** Called when an account's log could not be replayed and was moved to `savedAs`. */
   onLogSetAside(listener: (accountId: string, savedAs: string, error: Error) => void): void;
+  /**
+   * Called after each write of a relation (`exclusive('table:<schema>.<name>')`) settles, e.g. so
+   * the search index picks up a static table's edits; listeners must only queue work.
+   */
+  onRelationChanged(listener: (accountId: string, relation: string) => void): void;
 }
 
 export function warehouseOptions(config: Config): WarehouseOptions {
@@ -100,5 +105,6 @@ export function createWarehouse(options: WarehouseOptions): Warehouse {
     onLogSetAside: (listener) => {
       logSetAside = listener;
     },
+    onRelationChanged: (listener) => versions.onBump(listener),
   };
 }
