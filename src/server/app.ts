@@ -44,6 +44,7 @@ import { localFileStore } from './files/file-store';
 import { createEventBus } from './events';
 import { registerFilesRest } from './modules/files/rest';
 import { registerReportsRest } from './modules/reports/rest';
+import { registerSearchRest } from './search/rest';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
@@ -110,6 +111,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await services.integrations.close();
     // Reports being generated finish (or fail) while their warehouse and file rows are still there.
     await services.reports.idle();
+    // The table being indexed finishes; the writer thread and the index files close.
+    await services.search.index.close();
     await deps.warehouse.close();
     await db.destroy();
     // Nothing runs any more: a download's scratch file whose removal was still queued goes now.
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFilesRest(server, deps, services);
   registerReportsRest(server, deps, services);
   registerAutomationRunsRest(server, deps, services);
+  registerSearchRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

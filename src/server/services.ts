@@ -17,6 +17,7 @@ import { createNotificationsService } from './modules/notifications/service';
 import { createStaticTablesService } from './modules/static-tables/service';
 import { createTablesService } from './modules/tables/service';
 import { createUsersService } from './modules/users/service';
+import { createSearchService } from './search/service';
 
 /** Every feature area's service but automations (which drive the others), built once per app. */
 function createCoreServices(deps: Deps) {
@@ -35,6 +36,7 @@ function createCoreServices(deps: Deps) {
     notifications: createNotificationsService(deps),
     files,
     reports: createReportsService(deps, { tables, files, notice: reportNotice(deps) }),
+    search: createSearchService(deps),
   };
 }
 

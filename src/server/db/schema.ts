@@ -38,6 +38,8 @@ export interface Database {
   files: FilesTable;
   file_links: FileLinksTable;
   query_synonyms: QuerySynonymsTable;
+  search_exclusions: SearchExclusionsTable;
+  search_pending: SearchPendingTable;
 }
 
 export interface UsersTable {
@@ -474,4 +476,21 @@ export interface QuerySynonymsTable {
   /** Null: the word names the table itself. */
   column_key: string | null;
   created_at: string;
+}
+/** Tables or columns kept out of global search (migration 0012); column_key null = the whole table. */
+export interface SearchExclusionsTable {
+  id: string;
+  account_id: string;
+  table_type: string;
+  table_id: string;
+  column_key: string | null;
+  created_at: string;
+}
+
+/** Tables whose latest change waits to be indexed, since when (migration 0012). */
+export interface SearchPendingTable {
+  account_id: string;
+  table_type: string;
+  table_id: string;
+  since: string;
 }

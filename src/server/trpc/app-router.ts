@@ -11,6 +11,7 @@ import { staticTablesRouter } from '../modules/static-tables/router';
 import { tablesRouter } from '../modules/tables/router';
 import { usersRouter } from '../modules/users/router';
 import { reportsRouter } from '../modules/reports/router';
+import { searchRouter } from '../search/router';
 import { router } from './trpc';
 
 /** One router per feature area; the client imports only this type. */
@@ -28,6 +29,7 @@ export const appRouter = router({
   files: filesRouter,
   reports: reportsRouter,
   automationRuns: automationRunsRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;
