@@ -55,7 +55,9 @@ function entriesOf(mention: Mention, table: CatalogueTable): Entry[] {
 
 /** The table the question is about: the one that holds most of what it names. */
 function chooseTable(mentions: Mention[], catalogue: Catalogue, question: string): CatalogueTable {
-  const named = mentions.filter((m) => m.entries.length > 0);
+  const named = mentions.filter(
+    (m) => m.entries.length > 0 && (!m.keyword || m.entries.some((e) => e.kind !== 'column' || e.strength === 'exact')),
+  );
   if (named.length === 0) {
     const words = mentions.filter((m) => !m.keyword && m.num === null && !STOPWORDS.has(m.text)).map((m) => m.text);
     throw new Unanswerable(
@@ -289,7 +291,7 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
     }
     return 'default';
   };
-  const pendingGrains: { grain: PivotTimeGrain; at: number }[] = [];
+  const pendingGrains: { grain: PivotTimeGrain; at: number; index: number }[] = [];
 
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
@@ -311,25 +313,29 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
             i--;
             break;
           }
-          if (pendingAgg && pendingAgg.func !== 'CountRows') {
-            // 'total number of', 'average count': keep the first.
-            if (kw.func === 'CountRows') break;
-          }
+          if (pendingAgg && pendingAgg.func !== 'CountRows' && kw.func === 'CountRows' && pendingAgg.func !== 'Sum')
+            break;
           pendingAgg = { func: kw.func, word: item.m.text };
+          if (after?.k === 'col' && after.col.type === 'Boolean') break;
           if (after?.k === 'col') {
             used.add(after);
-            if (
-              kw.func === 'CountRows' &&
-              after.col &&
-              isDate(after.col) === false &&
-              !isNumber(after.col) &&
-              after.m.text !== after.m.text.trim()
-            )
-              break;
             draft.measures.push(measureFor(pendingAgg.func, after.col));
             pendingAgg = null;
           } else if (after?.k === 'subject') {
             used.add(after);
+            // 'average order amount': the column after the table's name.
+            const then = items[next(j)];
+            if (
+              kw.func !== 'CountRows' &&
+              kw.func !== 'CountUnique' &&
+              then?.k === 'col' &&
+              then.col.type !== 'Boolean'
+            ) {
+              used.add(then);
+              draft.measures.push(measureFor(kw.func, then.col));
+              pendingAgg = null;
+              break;
+            }
             if (kw.func === 'CountRows' || kw.func === 'Sum') draft.measures.push({ function: 'Count', column: null });
             else if (kw.func === 'CountUnique') draft.measures.push({ function: 'Count', column: null });
             else {
@@ -371,12 +377,24 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
               addGroup(after.col, 'day');
               draft.dateColumn ??= after.col;
             } else addGroup(after.col, null);
+            // 'by status and channel'
+            let k = next(j);
+            while (
+              items[k]?.k === 'kw' &&
+              (items[k] as { kw: Keyword }).kw.kind === 'and' &&
+              items[next(k)]?.k === 'col'
+            ) {
+              const more = items[next(k)] as { k: 'col'; col: CatalogueColumn };
+              used.add(items[next(k)]!);
+              if (more.col.type !== 'Boolean') addGroup(more.col, isDate(more.col) ? 'day' : null);
+              k = next(next(k));
+            }
             break;
           }
           if (after.k === 'kw' && after.kw.kind === 'grain') {
             used.add(after);
             const col = grainColumn(j);
-            pendingGrains.push({ grain: after.kw.grain, at: j });
+            pendingGrains.push({ grain: after.kw.grain, at: j, index: draft.groups.length });
             if (col !== 'default') {
               addGroup(col, after.kw.grain);
               draft.dateColumn ??= col;
@@ -399,8 +417,18 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
         }
         if (kw.kind === 'grain') {
           // 'monthly revenue', 'revenue each month' (the group word came first), 'in which month'.
+          if (!kw.adjective) {
+            // 'earliest order date': a date, not a grouping.
+            if (pendingAgg && (pendingAgg.func === 'Min' || pendingAgg.func === 'Max')) {
+              draft.measures.push(
+                measureFor(pendingAgg.func, draft.dateColumn ?? defaultDate(table, question, [], item.m.text)),
+              );
+              pendingAgg = null;
+            }
+            break;
+          }
           const col = grainColumn(i);
-          if (col === 'default') pendingGrains.push({ grain: kw.grain, at: i });
+          if (col === 'default') pendingGrains.push({ grain: kw.grain, at: i, index: draft.groups.length });
           else {
             addGroup(col, kw.grain);
             draft.dateColumn ??= col;
@@ -423,7 +451,7 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
             used.add(entity);
             target = 'subject';
             if (after?.k !== 'num' && entity.m.text === entity.m.text.replace(/s$/, '')) n = 1;
-          } else if (entity?.k === 'col' && !isNumber(entity.col)) {
+          } else if (entity?.k === 'col' && (!isNumber(entity.col) || isIdLike(entity.col))) {
             used.add(entity);
             target = entity.col;
             addGroup(entity.col, null);
@@ -485,6 +513,9 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
       }
       case 'col': {
         const col = item.col;
+        // 'low priority', 'the Lisbon office': the column names the value just read.
+        const named = items[prev(i)];
+        if (named?.k === 'val' && named.col === col) break;
         if (col.type === 'Boolean') {
           draft.filters.push({ column: col.key, operator: 'Equals', value: !negate, value2: null });
           negate = false;
@@ -605,10 +636,12 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
     draft.filters.push({ column: col.key, operator, value: low, value2: high });
   }
 
-  for (const pending of pendingGrains) {
+  for (const pending of [...pendingGrains].reverse()) {
     const col = draft.dateColumn ?? defaultDate(table, question, [], items[pending.at]!.m.text);
     draft.dateColumn ??= col;
-    addGroup(col, pending.grain);
+    if (!draft.groups.some((g) => g.column === col.key && g.grain === pending.grain)) {
+      draft.groups.splice(pending.index, 0, { column: col.key, grain: pending.grain });
+    }
   }
   if (pendingAgg) {
     if (pendingAgg.func === 'CountRows' || pendingAgg.func === 'CountUnique')

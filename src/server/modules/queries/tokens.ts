@@ -108,8 +108,9 @@ export function buildDictionary(catalogue: Catalogue): Dictionary {
       }
       for (const value of column.values) {
         const words = lemmas(value);
-        if (words.length === 0 || (words.length === 1 && STOPWORDS.has(words[0]!))) continue;
-        add(dictionary, words, { kind: 'value', table, column, value });
+        if (!(words.length === 0 || (words.length === 1 && STOPWORDS.has(words[0]!)))) {
+          add(dictionary, words, { kind: 'value', table, column, value });
+        }
         const country = COUNTRY_CODES[value];
         if (country && /country|nation/.test(column.words.join(' '))) {
           add(dictionary, lemmas(country), { kind: 'value', table, column, value });
