@@ -19,6 +19,7 @@ import { parseRoles } from '../../db/database';
 import type { AutomationRunRow } from '../../db/schema';
 import type { CoreServices } from '../../services';
 import { once } from './side-effects';
+import { stepCompleted, stepStarted } from './step-writes';
 import { appendRunLog } from './run-records';
 import { endEventOf, hubMessage, notifyRunFailed, pushRunEvent } from './run-events';
 import { parseSnapshot, type SnapshotStep } from './snapshot';
@@ -277,27 +278,9 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
       const masked = { ...resolved.inputs };
       for (const name of kind?.secretInputs ?? []) if (name in masked) masked[name] = MASK;
       const at = clock().toISOString();
-      if (!continuing)
-        await db
-          .insertInto('automation_step_attempts')
-          .values({ run_id: run.id, step_id: step.id, attempt, status: 'Running', started_at: at })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      await db
-        .updateTable('automation_step_runs')
-        .set((eb) => ({
-          status: 'Running',
-          attempt,
-          inputs: JSON.stringify(masked),
-          started_at: eb.fn.coalesce('started_at', eb.val(at)),
-          ended_at: null,
-          error: null,
-          progress: null,
-        }))
-        .where('run_id', '=', run.id)
-        .where('step_id', '=', step.id)
-        .execute();
-      if (!continuing) await stepLog('INFO', `${step.name}: attempt ${attempt} started.`);
+      await stepStarted(db, { runId: run.id, stepId: step.id, attempt }, JSON.stringify(masked), at, !continuing);
+      // The first attempt's start needs no line of its own; a retry's does.
+      if (!continuing && attempt > 1) await stepLog('INFO', `${step.name}: attempt ${attempt} started.`);
       setStep('Running');
       continuing = false;
 
@@ -378,14 +361,13 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
       if (outside) return outside;
 
       if (!failure) {
-        await endAttempt('Completed', null, null);
         // Saved before the next step starts: from here on the step is never run again.
-        await db
-          .updateTable('automation_step_runs')
-          .set({ status: 'Completed', output: JSON.stringify(output), ended_at: clock().toISOString(), progress: null })
-          .where('run_id', '=', run.id)
-          .where('step_id', '=', step.id)
-          .execute();
+        await stepCompleted(
+          db,
+          { runId: run.id, stepId: step.id, attempt },
+          JSON.stringify(output),
+          clock().toISOString(),
+        );
         setStep('Completed');
         await stepLog('INFO', `${step.name}: completed.`);
         return { kind: 'done', output };

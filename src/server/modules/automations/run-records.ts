@@ -21,6 +21,7 @@ import type { Db } from '../../db/database';
 import { newTimeOrderedId } from '../../db/ids';
 import type { AutomationRunRow, AutomationStepRunRow } from '../../db/schema';
 import type { RunSnapshot } from './snapshot';
+import { insertLog } from './step-writes';
 
 /** A finished step of an earlier run, carried into a rerun from its failed step. */
 export interface CarriedStep {
@@ -133,10 +134,7 @@ export async function appendRunLog(
   message: string,
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('automation_run_logs')
-    .values({ run_id: runId, step_id: stepId, level, message, created_at: now.toISOString() })
-    .execute();
+  await insertLog(db, runId, stepId, level, message, now.toISOString());
 }
 
 function parseObject(text: string | null): Record<string, InputValue> | null {
