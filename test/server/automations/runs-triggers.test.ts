@@ -52,6 +52,24 @@ describe('automation triggers', () => {
     expect(await runsOf(t, team.owner.cookie, def.id)).toHaveLength(1);
   });
 
+  it('a scheduled run whose owner can no longer write fails with a ConfigError saying so', async () => {
+    const { t, team } = await appWithTeam();
+    const def = await insertDefinition(t, {
+      accountId: team.accountId,
+      createdBy: team.readOnly.userId,
+      triggerType: 'Schedule',
+      schedulePattern: '0 11 * * *',
+      nextRunAt: '2026-03-04T10:00:00.000Z',
+      steps: [{ inputs: { value: 1 } }],
+    });
+    await t.services.automationRuns.tickScheduler();
+    const [run] = await runsOf(t, team.owner.cookie, def.id);
+    const done = await endedRun(t, team.owner.cookie, run!.id);
+    expect(done.status).toBe('Failed');
+    expect(done.error).toBe("Reader can no longer change this account's data, so the automation cannot run as them.");
+    expect(fake.calls).toEqual([]);
+  });
+
   it('a completed Sample data sync starts the AfterSync automations of that integration, with the sync in its trigger data', async () => {
     const { t, team } = await appWithTeam();
     const cookie = team.owner.cookie;

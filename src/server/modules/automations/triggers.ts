@@ -19,7 +19,8 @@ async function queueAutomatic(
   triggerData: Record<string, InputValue>,
 ): Promise<string | null> {
   const snapshot = await takeSnapshot(deps.db, definition.id);
-  if (!snapshot || snapshotError(snapshot) !== null || definition.created_by === null) return null;
+  // A creator who left (null) still gets a run: it fails at its start saying whom it cannot run as.
+  if (!snapshot || snapshotError(snapshot) !== null) return null;
   return insertRun(
     deps.db,
     { accountId: definition.account_id, snapshot, origin, triggerData, runAsUserId: definition.created_by },
