@@ -83,14 +83,38 @@ async function documentOf(t: TestApp): Promise<Document> {
 }
 
 /** The schema with its `#/components/schemas/...` references written out (the document has no cycles). */
+/**
+ * A schema made standalone: the components it refers to (and those they refer to) come along as
+ * its own $defs, so a recursive one (a JSON value holding JSON values) stays finite.
+ */
 function inline(schema: unknown, components: Record<string, JsonSchema>): unknown {
-  if (Array.isArray(schema)) return schema.map((s) => inline(s, components));
-  if (schema === null || typeof schema !== 'object') return schema;
-  const ref = (schema as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    return inline(components[ref.slice('#/components/schemas/'.length)], components);
+  const PREFIX = '#/components/schemas/';
+  const wanted = new Set<string>();
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, v]) => {
+        if (key === '$ref' && typeof v === 'string' && v.startsWith(PREFIX)) {
+          const name = v.slice(PREFIX.length);
+          wanted.add(name);
+          return [key, `#/$defs/${name}`];
+        }
+        return [key, rewrite(v)];
+      }),
+    );
+  };
+  const root = rewrite(schema) as Record<string, unknown>;
+  const defs: Record<string, unknown> = {};
+  for (let added = true; added;) {
+    added = false;
+    for (const name of [...wanted]) {
+      if (name in defs) continue;
+      defs[name] = rewrite(components[name]);
+      added = true;
+    }
   }
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, inline(v, components)]));
+  return Object.keys(defs).length === 0 ? root : { ...root, $defs: { ...(root.$defs as object), ...defs } };
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
