@@ -43,6 +43,7 @@ import { registerHubs, type HubTransportOptions } from './hubs/transport';
 import { localFileStore } from './files/file-store';
 import { createEventBus } from './events';
 import { registerFilesRest } from './modules/files/rest';
+import { registerAutomationsRest } from './modules/automations/rest';
 import { registerReportsRest } from './modules/reports/rest';
 import { registerSearchRest } from './search/rest';
 import { appRouter, type AppRouter } from './trpc/app-router';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerReportsRest(server, deps, services);
   registerAutomationRunsRest(server, deps, services);
   registerSearchRest(server, deps, services);
+  registerAutomationsRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

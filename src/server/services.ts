@@ -7,6 +7,7 @@ import { createAccountsService } from './modules/accounts/service';
 import { createAutomationRunsService } from './modules/automations/run-service';
 import { createAdminService } from './modules/admin/service';
 import { createAuthService } from './modules/auth/service';
+import { createAutomationsService } from './modules/automations/service';
 import { createFeedbackService } from './modules/feedback/service';
 import { createFilesService } from './modules/files/service';
 import { reportNotice } from './modules/reports/notice';
@@ -46,7 +47,11 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
 /** Every feature area's service, built once per app; a new area adds one line here. */
 export function createServices(deps: Deps) {
   const core = createCoreServices(deps);
-  return { ...core, automationRuns: createAutomationRunsService(deps, core) };
+  return {
+    ...core,
+    automations: createAutomationsService(deps, core),
+    automationRuns: createAutomationRunsService(deps, core),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import { accountsRouter } from '../modules/accounts/router';
 import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
 import { automationRunsRouter } from '../modules/automations/run-router';
+import { automationsRouter } from '../modules/automations/router';
 import { feedbackRouter } from '../modules/feedback/router';
 import { filesRouter } from '../modules/files/router';
 import { integrationsRouter } from '../modules/integrations/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   reports: reportsRouter,
   automationRuns: automationRunsRouter,
   search: searchRouter,
+  automations: automationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
