@@ -99,7 +99,7 @@ describe('automation definitions', () => {
     const first = await addStep(t, cookie, id, { kind: 'Notify', name: 'First' });
     const third = await addStep(t, cookie, id, { kind: 'Notify', name: 'Third' });
     const second = await addStep(t, cookie, id, { kind: 'Notify', name: 'Second', position: 1 });
-    expect(second).toMatchObject({ name: 'Second', kind: 'Notify', inputs: {}, integration: null });
+    expect(second).toMatchObject({ name: 'Second', kind: 'Notify', integration: null });
     const zeroth = await addStep(t, cookie, id, { kind: 'Notify', name: 'Zeroth', position: 0 });
     let definition = ok(await api<AutomationDefinition>(t, cookie, 'GET', `${BASE}/${id}`));
     expect(names(definition)).toEqual(['Zeroth', 'First', 'Second', 'Third']);
