@@ -2,15 +2,28 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
+  /** One address, or several separated by ', '. */
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** `<id@host>`: set by senders that must be recognisable as one message (automation e-mails). */
+  messageId?: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
 }
 
-export interface OutboxEntry extends Mail {
+/** A mail as the outbox keeps it: attachments by name, type and size, not their bytes. */
+export interface OutboxEntry extends Omit<Mail, 'attachments'> {
   sentAt: string;
+  attachments?: { filename: string; contentType: string; size: number }[];
 }
 
 export interface Mailer {
@@ -29,10 +42,29 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** The outbox line of a mail (attachments described, not carried). */
+function outboxEntry(mail: Mail, sentAt: string): OutboxEntry {
+  const { attachments, ...rest } = mail;
+  return {
+    ...rest,
+    sentAt,
+    ...(attachments
+      ? {
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            size: a.content.length,
+          })),
+        }
+      : {}),
+  };
+}
+
 /** The links of a mail, each on a line under who it is for: what the console shows without SMTP. */
 export function consoleLinesOf(mail: Mail): string {
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-  return [`  Mail to ${mail.to}: ${mail.subject}`, ...links.map((link) => `    ${link}`)].join('\n');
+  const attached = (mail.attachments ?? []).map((a) => `    (attached: ${a.filename})`);
+  return [`  Mail to ${mail.to}: ${mail.subject}`, ...links.map((link) => `    ${link}`), ...attached].join('\n');
 }
 
 /**
@@ -44,7 +76,7 @@ export function outboxMailer(dataDir: string, clock: () => Date, print?: (text: 
   const file = path.join(dataDir, OUTBOX_FILE);
   return {
     async send(mail) {
-      const entry: OutboxEntry = { ...mail, sentAt: clock().toISOString() };
+      const entry = outboxEntry(mail, clock().toISOString());
       await fs.promises.appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8');
       print?.(consoleLinesOf(mail));
     },

@@ -5,8 +5,9 @@ import { checkDataStep } from './steps/check-data';
 import { httpRequestStep } from './steps/http-request';
 import { notifyStep } from './steps/notify';
 import { publishModelStep } from './steps/publish-model';
+import { sendEmailStep } from './steps/send-email';
 
-const KINDS: StepKindDefinition[] = [httpRequestStep, publishModelStep, checkDataStep, notifyStep];
+const KINDS: StepKindDefinition[] = [httpRequestStep, publishModelStep, checkDataStep, notifyStep, sendEmailStep];
 
 export function stepKinds(): StepKindDefinition[] {
   return KINDS;
