@@ -85,7 +85,7 @@ export interface HttpAutomation {
 export function insertHttpAutomation(
   dataDir: string,
   owner: { accountId: string; userId: string },
-  integrationId: string,
+  integrationId: string | null,
   steps: number,
   name = 'HTTP chain',
   policy: Partial<StepPolicy> = {},

@@ -367,9 +367,9 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
           { runId: run.id, stepId: step.id, attempt },
           JSON.stringify(output),
           clock().toISOString(),
+          `${step.name}: completed.`,
         );
         setStep('Completed');
-        await stepLog('INFO', `${step.name}: completed.`);
         return { kind: 'done', output };
       }
 

@@ -2,13 +2,15 @@
  * The writes every step of every run makes (its attempt started, its output saved, a log line),
  * as fixed SQL with bound parameters: the runner's own cost per step is mostly these few writes,
  * and building each through the query builder cost more than running it (benchmark, issue 15).
- * Each statement is prepared once (db/statement-cache.ts).
+ * Each statement is prepared once (db/statement-cache.ts), and the writes of one moment share a
+ * transaction: a commit costs more than the statements in it.
  */
 import { CompiledQuery } from 'kysely';
 import type { AutomationLogLevel } from '../../../shared/automations';
 import type { Db } from '../../db/database';
 
-const run = (db: Db, sql: string, parameters: unknown[]) => db.executeQuery(CompiledQuery.raw(sql, parameters));
+type Executor = Pick<Db, 'executeQuery'>;
+const run = (db: Executor, sql: string, parameters: unknown[]) => db.executeQuery(CompiledQuery.raw(sql, parameters));
 
 const INSERT_ATTEMPT = `INSERT INTO automation_step_attempts (run_id, step_id, attempt, status, started_at)
   VALUES (?, ?, ?, 'Running', ?) ON CONFLICT DO NOTHING`;
@@ -29,19 +31,25 @@ export async function stepStarted(
   at: string,
   newAttempt: boolean,
 ): Promise<void> {
-  if (newAttempt) await run(db, INSERT_ATTEMPT, [step.runId, step.stepId, step.attempt, at]);
-  await run(db, STEP_RUNNING, [step.attempt, inputs, at, step.runId, step.stepId]);
+  await db.transaction().execute(async (trx) => {
+    if (newAttempt) await run(trx, INSERT_ATTEMPT, [step.runId, step.stepId, step.attempt, at]);
+    await run(trx, STEP_RUNNING, [step.attempt, inputs, at, step.runId, step.stepId]);
+  });
 }
 
-/** The attempt succeeded and the step's output is saved: from here on it never runs again. */
+/** The attempt succeeded and the step's output is saved (with its log line): from here on it never runs again. */
 export async function stepCompleted(
   db: Db,
   step: { runId: string; stepId: string; attempt: number },
   output: string,
   at: string,
+  logLine: string,
 ): Promise<void> {
-  await run(db, ATTEMPT_COMPLETED, [at, step.runId, step.stepId, step.attempt]);
-  await run(db, STEP_COMPLETED, [output, at, step.runId, step.stepId]);
+  await db.transaction().execute(async (trx) => {
+    await run(trx, ATTEMPT_COMPLETED, [at, step.runId, step.stepId, step.attempt]);
+    await run(trx, STEP_COMPLETED, [output, at, step.runId, step.stepId]);
+    await run(trx, INSERT_LOG, [step.runId, step.stepId, 'INFO', logLine, at]);
+  });
 }
 
 export async function insertLog(
