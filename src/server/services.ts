@@ -47,10 +47,12 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
 /** Every feature area's service, built once per app; a new area adds one line here. */
 export function createServices(deps: Deps) {
   const core = createCoreServices(deps);
+  const automations = createAutomationsService(deps, core);
   return {
     ...core,
-    automations: createAutomationsService(deps, core),
-    automationRuns: createAutomationRunsService(deps, core),
+    automations,
+    // Runs are refused while the definition has an error, as its service computes it.
+    automationRuns: createAutomationRunsService(deps, core, { definitionError: automations.errorOf }),
   };
 }
 

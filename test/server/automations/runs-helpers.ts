@@ -96,7 +96,7 @@ export async function insertDefinition(t: TestApp, d: TestDefinition): Promise<{
       name: d.name ?? 'Test automation',
       description: '',
       trigger_type: d.triggerType ?? 'Manual',
-      schedule: null,
+      schedule: d.schedulePattern ? JSON.stringify({ type: 'Scheduled', cron: d.schedulePattern }) : null,
       schedule_pattern: d.schedulePattern ?? null,
       next_run_at: d.nextRunAt ?? null,
       trigger_integration_id: d.triggerIntegrationId ?? null,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AutomationLogLine, AutomationRun } from '../../../src/shared/automations';
+import type { AutomationDefinition, AutomationLogLine, AutomationRun } from '../../../src/shared/automations';
 import { AUTOMATION_MESSAGES } from '../../../src/shared/automations';
 import { MESSAGES } from '../../../src/shared/messages';
 import type { HubConnection } from '../../../src/server/hubs/hub-sender';
@@ -111,6 +111,53 @@ describe('automation runs', () => {
     expect((await endedRun(t, team.owner.cookie, viaTrpc.id)).status).toBe('Completed');
   });
 
+  it('runs a definition made through the definitions API: steps in their order, policy as set', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const created = ok(
+      await call<AutomationDefinition>(t.server, 'POST', '/api/automations/definitions', {
+        cookie,
+        body: { name: 'Made by API' },
+      }),
+      201,
+    );
+    // The spec's answer to adding a step is the step (with its id).
+    const first = ok(
+      await call<{ id: string }>(t.server, 'POST', `/api/automations/definitions/${created.id}/steps`, {
+        cookie,
+        body: { kind: 'HttpRequest', name: 'First', inputs: { mode: 'fail', failTimes: 1, value: 'one' } },
+      }),
+      201,
+    );
+    const firstId = first.id;
+    ok(
+      await call(t.server, 'PUT', `/api/automations/definitions/${created.id}/steps/${firstId}/policy`, {
+        cookie,
+        body: { attempts: 2, backoffSeconds: 0 },
+      }),
+    );
+    ok(
+      await call(t.server, 'POST', `/api/automations/definitions/${created.id}/steps`, {
+        cookie,
+        body: { kind: 'HttpRequest', name: 'Second', inputs: { value: `{{steps.${firstId}.value}} two` } },
+      }),
+      201,
+    );
+    const definition = ok(
+      await call<AutomationDefinition>(t.server, 'GET', `/api/automations/definitions/${created.id}`, { cookie }),
+    );
+    expect(definition.error).toBeNull();
+    const run = await triggerRun(t, team.admin.cookie, created.id);
+    const done = await endedRun(t, cookie, run.id);
+    expect(done.status).toBe('Completed');
+    expect(done.name).toBe('Made by API');
+    expect(done.steps.map((s) => [s.name, s.attempt])).toEqual([
+      ['First', 2],
+      ['Second', 1],
+    ]);
+    expect(done.steps[1]?.output?.value).toBe('one two');
+  });
+
   it('refuses Run now for a definition with an error, and while a run of it has not ended', async () => {
     const { t, team } = await appWithTeam();
     const empty = await insertDefinition(t, { accountId: team.accountId, createdBy: team.owner.userId, steps: [] });
@@ -127,6 +174,19 @@ describe('automation runs', () => {
       cookie: team.owner.cookie,
     });
     expect(expectError(refused, 400)).toContain(AUTOMATION_MESSAGES.hasError);
+    // The definitions service's error (here the trigger's) refuses the run too.
+    const noIntegration = await insertDefinition(t, {
+      accountId: team.accountId,
+      createdBy: team.owner.userId,
+      triggerType: 'AfterSync',
+      steps: [{ inputs: { value: 1 } }],
+    });
+    const noTrigger = await call(t.server, 'POST', `/api/automations/definitions/${noIntegration.id}/trigger`, {
+      cookie: team.owner.cookie,
+    });
+    expect(expectError(noTrigger, 400)).toBe(
+      `${AUTOMATION_MESSAGES.hasError} Choose the integration whose sync starts this automation.`,
+    );
     const hang = await insertDefinition(t, {
       accountId: team.accountId,
       createdBy: team.owner.userId,
@@ -209,14 +269,18 @@ describe('automation runs', () => {
     expect(done.steps.map((s) => s.status)).toEqual(['Warned', 'Completed']);
     expect(done.steps[0]?.error).toBe('The test step is misconfigured.');
 
+    // A placeholder the definition allows but the run cannot fill (the warned step saved no value).
     const missing = await insertDefinition(t, {
       accountId: team.accountId,
       createdBy: team.owner.userId,
-      steps: [{ inputs: { value: 1 } }, { name: 'Uses', inputs: { value: '{{steps.s1.nothing}} {{trigger.nope}}' } }],
+      steps: [
+        { inputs: { mode: 'config' }, policy: { onFailure: 'Warn' } },
+        { name: 'Uses', inputs: { value: 'from {{steps.s1.value}}' } },
+      ],
     });
     const failed = await endedRun(t, team.owner.cookie, (await triggerRun(t, team.owner.cookie, missing.id)).id);
     expect(failed.status).toBe('Failed');
-    expect(failed.error).toBe(`Uses: Cannot resolve {{steps.${missing.stepIds[0]}.nothing}}, {{trigger.nope}}.`);
+    expect(failed.error).toBe(`Uses: Cannot resolve {{steps.${missing.stepIds[0]}.value}}.`);
     expect(failed.steps[1]?.attempts[0]?.errorType).toBe('ConfigError');
   });
 

@@ -24,14 +24,20 @@ import { endEventOf, hubMessage, pushRunEvent } from './run-events';
 import { insertRun, runDetail, runLogs, toRun, type CarriedStep, type NewRun } from './run-records';
 import { createAutomationRunner } from './runner';
 import { snapshotError, takeSnapshot } from './snapshot';
+import { asInputValues, manualTriggerData } from './trigger-data';
 import { onSyncFinished, scheduleRound } from './triggers';
 
-export function createAutomationRunsService(deps: Deps, core: CoreServices) {
+/** What the runs need of the definitions service (auto-defs): the error that keeps a definition from running. */
+export interface DefinitionChecks {
+  definitionError(accountId: string, definitionId: string): Promise<string | null>;
+}
+
+export function createAutomationRunsService(deps: Deps, core: CoreServices, checks: DefinitionChecks) {
   const { db, clock } = deps;
   const runner = createAutomationRunner(deps, core);
   const scheduler = createScheduler(
     deps.config.integrations.schedulerIntervalMs,
-    () => scheduleRound(deps, runner.wake),
+    () => scheduleRound(deps, checks, runner.wake),
     (error) => console.error('Automation scheduler round failed', error),
   );
   let unlisten: (() => void) | null = null;
@@ -59,10 +65,10 @@ export function createAutomationRunsService(deps: Deps, core: CoreServices) {
   }
 
   /** A runnable snapshot of the definition now, or the definition's error as a 400. */
-  async function runnableSnapshot(definitionId: string) {
+  async function runnableSnapshot(accountId: string, definitionId: string) {
     const snapshot = await takeSnapshot(db, definitionId);
     if (!snapshot) throw notFound(AUTOMATION_MESSAGES.notFound);
-    const error = snapshotError(snapshot);
+    const error = (await checks.definitionError(accountId, definitionId)) ?? snapshotError(snapshot);
     if (error) throw badInput(snapshot.steps.length === 0 ? error : `${AUTOMATION_MESSAGES.hasError} ${error}`);
     return snapshot;
   }
@@ -81,17 +87,12 @@ export function createAutomationRunsService(deps: Deps, core: CoreServices) {
     async trigger(ctx: AccountContext, definitionId: string): Promise<AutomationRun> {
       await mustFindDefinition(ctx, definitionId);
       requireWriter(ctx);
-      const snapshot = await runnableSnapshot(definitionId);
+      const snapshot = await runnableSnapshot(ctx.accountId, definitionId);
       return queue({
         accountId: ctx.accountId,
         snapshot,
         origin: 'Manual',
-        triggerData: {
-          type: 'Manual',
-          userId: ctx.user.id,
-          userName: ctx.user.name || ctx.user.email,
-          at: clock().toISOString(),
-        },
+        triggerData: asInputValues(manualTriggerData(ctx.user, clock())),
         runAsUserId: ctx.user.id,
       });
     },
@@ -144,7 +145,7 @@ export function createAutomationRunsService(deps: Deps, core: CoreServices) {
     async rerun(ctx: AccountContext, runId: string, request: RerunRequest): Promise<AutomationRun> {
       const old = await mustFindRun(ctx, runId);
       requireWriter(ctx);
-      const snapshot = await runnableSnapshot(old.definition_id);
+      const snapshot = await runnableSnapshot(ctx.accountId, old.definition_id);
       let carried: CarriedStep[] = [];
       let resumedFrom: string | null = null;
       if (request.from === 'FailedStep') {
@@ -225,7 +226,7 @@ export function createAutomationRunsService(deps: Deps, core: CoreServices) {
     idle: () => runner.idle(),
 
     async start(): Promise<void> {
-      unlisten = deps.events.on('syncFinished', (event) => onSyncFinished(deps, event, runner.wake));
+      unlisten = deps.events.on('syncFinished', (event) => onSyncFinished(deps, checks, event, runner.wake));
       await runner.start();
       scheduler.start();
     },

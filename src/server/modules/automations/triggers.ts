@@ -10,10 +10,13 @@ import type { Deps } from '../../context';
 import { nextRunAfter } from '../integrations/schedule';
 import { snapshotError, takeSnapshot } from './snapshot';
 import { insertRun } from './run-records';
+import type { DefinitionChecks } from './run-service';
+import { afterSyncTriggerData, asInputValues, scheduleTriggerData } from './trigger-data';
 
 /** Creates a run of the definition unless it cannot run (an error, one already going); answers its id or null. */
 async function queueAutomatic(
   deps: Deps,
+  checks: DefinitionChecks,
   definition: { id: string; account_id: string; created_by: string | null },
   origin: 'Schedule' | 'AfterSync',
   triggerData: Record<string, InputValue>,
@@ -21,6 +24,7 @@ async function queueAutomatic(
   const snapshot = await takeSnapshot(deps.db, definition.id);
   // A creator who left (null) still gets a run: it fails at its start saying whom it cannot run as.
   if (!snapshot || snapshotError(snapshot) !== null) return null;
+  if ((await checks.definitionError(definition.account_id, definition.id)) !== null) return null;
   return insertRun(
     deps.db,
     { accountId: definition.account_id, snapshot, origin, triggerData, runAsUserId: definition.created_by },
@@ -29,7 +33,7 @@ async function queueAutomatic(
 }
 
 /** One scheduler round: every due Schedule definition gets a run, and its next run time moves on. */
-export async function scheduleRound(deps: Deps, wake: () => void): Promise<void> {
+export async function scheduleRound(deps: Deps, checks: DefinitionChecks, wake: () => void): Promise<void> {
   const now = deps.clock();
   const due = await deps.db
     .selectFrom('automation_definitions')
@@ -48,18 +52,25 @@ export async function scheduleRound(deps: Deps, wake: () => void): Promise<void>
       .where('id', '=', definition.id)
       .where('next_run_at', '=', definition.next_run_at)
       .execute();
-    const id = await queueAutomatic(deps, definition, 'Schedule', {
-      type: 'Schedule',
-      scheduledFor: definition.next_run_at,
-      at: now.toISOString(),
-    });
+    const id = await queueAutomatic(
+      deps,
+      checks,
+      definition,
+      'Schedule',
+      asInputValues(scheduleTriggerData(definition.next_run_at as string, now)),
+    );
     if (id) queued += 1;
   }
   if (queued > 0) wake();
 }
 
 /** AfterSync: a completed sync of the chosen integration starts a run of each definition waiting for it. */
-export async function onSyncFinished(deps: Deps, event: AppEvents['syncFinished'], wake: () => void): Promise<void> {
+export async function onSyncFinished(
+  deps: Deps,
+  checks: DefinitionChecks,
+  event: AppEvents['syncFinished'],
+  wake: () => void,
+): Promise<void> {
   if (event.status !== 'Completed') return;
   const definitions = await deps.db
     .selectFrom('automation_definitions')
@@ -77,16 +88,13 @@ export async function onSyncFinished(deps: Deps, event: AppEvents['syncFinished'
   let queued = 0;
   for (const definition of definitions) {
     if (definition.trigger_new_rows_only === 1 && event.recordsProcessed <= 0) continue;
-    const id = await queueAutomatic(deps, definition, 'AfterSync', {
-      type: 'AfterSync',
-      integrationId: event.integrationId,
-      integrationName: integration?.name ?? '',
-      syncRunId: event.runId,
-      status: event.status,
-      recordsProcessed: event.recordsProcessed,
-      datasets: event.datasets.map((d) => ({ name: d.name, recordsProcessed: d.recordsProcessed })),
-      at: deps.clock().toISOString(),
-    });
+    const id = await queueAutomatic(
+      deps,
+      checks,
+      definition,
+      'AfterSync',
+      asInputValues(afterSyncTriggerData(event, integration?.name ?? '', deps.clock())),
+    );
     if (id) queued += 1;
   }
   if (queued > 0) wake();
