@@ -104,6 +104,37 @@ export function createRunCalls(core: IntegrationsCore, typeOf: (row: Integration
       return toRun(await core.runner.trigger(row, [...new Set(datasets)]));
     },
 
+    /**
+     * An automation's Sync integration step: the named datasets (none: the selected ones), each
+     * synced as set up, or started over with `fullRefresh`. 409 while a run waits or runs, as
+     * 'Sync data now'.
+     */
+    async syncDatasets(
+      ctx: AccountContext,
+      id: string,
+      { datasets, fullRefresh }: { datasets: string[]; fullRefresh: boolean },
+    ): Promise<Run> {
+      const row = await syncable(ctx, id);
+      const rows = await listDatasetRows(db, id);
+      const known = new Set(rows.map((d) => d.name));
+      const unknown = datasets.find((d) => !known.has(d));
+      if (unknown !== undefined) throw badInput(`datasets: there is no dataset named "${unknown}".`);
+      const chosen = datasets.length
+        ? [...new Set(datasets)]
+        : rows.filter((d) => d.is_selected === 1).map((d) => d.name);
+      if (chosen.length === 0) throw badInput(INTEGRATION_MESSAGES.noDatasetsChosen);
+      if (fullRefresh) return toRun(await core.runner.trigger(row, chosen));
+      return toRun(await core.runner.trigger(row, undefined, datasets.length ? chosen : undefined));
+    },
+
+    /** Stops a run of the integration that waits or runs (it ends Cancelled); false when none of this process runs it. */
+    async cancelRun(ctx: AccountContext, id: string, runId: string): Promise<boolean> {
+      await core.mustFind(ctx, id);
+      requireWriter(ctx);
+      await runOf(id, runId);
+      return core.runner.cancel(runId);
+    },
+
     /** Runs newest first (or as sorted), filtered by status, each with its attempts. */
     async jobs(ctx: AccountContext, id: string, request: JobsRequest): Promise<Paged<Job>> {
       await core.mustFind(ctx, id);

@@ -22,9 +22,15 @@ import { syncDataset } from './sync-dataset';
 const PROGRESS_EVERY_MS = 1_000;
 
 export interface SyncRunner {
-  /** Queues a run; 409 when one of the integration is waiting or running. */
-  trigger(integration: IntegrationRow, fullRefreshDatasets?: string[]): Promise<RunRow>;
+  /**
+   * Queues a run; 409 when one of the integration is waiting or running. With `fullRefreshDatasets`
+   * those datasets start over; with `only` (an automation's Sync integration step) just those
+   * datasets sync, each as it is set up.
+   */
+  trigger(integration: IntegrationRow, fullRefreshDatasets?: string[], only?: string[]): Promise<RunRow>;
   isBusy(integrationId: string): boolean;
+  /** Stops a run that waits or runs (it ends Cancelled, each dataset's previous data unchanged); false when it is not this process's. */
+  cancel(runId: string): boolean;
   /** Marks runs a crash left Running as Failed (at start). */
   recover(): Promise<number>;
   /** Resolves when no sync runs or waits. */
@@ -60,15 +66,21 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
   });
   const busy = new Set<string>();
   const controllers = new Map<string, AbortController>();
+  const queued = new Set<string>();
+  const cancelled = new Set<string>();
 
   async function execute(runId: string, integration: IntegrationRow): Promise<void> {
     const controller = new AbortController();
     controllers.set(runId, controller);
+    // Cancelled while it waited for its turn: it starts stopped.
+    if (cancelled.delete(runId)) controller.abort();
     const log = (level: RunLogLevel, message: string) => appendLog(db, runId, level, message, clock());
     const run = await db.selectFrom('integration_runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
-    const refresh = parseJson<string[] | null>(run.full_refresh_datasets, null);
+    // The datasets a run names: a full refresh's, or a sync of only some (kind Sync); null: the selected ones.
+    const named = parseJson<string[] | null>(run.full_refresh_datasets, null);
+    const refresh = run.kind === 'FullRefresh' ? named : null;
     const rows = (await listDatasetRows(db, integration.id)).filter((d) =>
-      refresh ? refresh.includes(d.name) : d.is_selected === 1,
+      named ? named.includes(d.name) : d.is_selected === 1,
     );
     const progress: DatasetProgress[] = rows.map((d) => ({
       name: d.name,
@@ -191,7 +203,7 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
   }
 
   return {
-    async trigger(integration, fullRefreshDatasets) {
+    async trigger(integration, fullRefreshDatasets, only) {
       if (busy.has(integration.id)) throw conflict(INTEGRATION_MESSAGES.alreadyRunning);
       busy.add(integration.id);
       try {
@@ -200,11 +212,14 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
           db,
           integration.id,
           fullRefreshDatasets ? 'FullRefresh' : 'Sync',
-          fullRefreshDatasets ?? null,
+          fullRefreshDatasets ?? only ?? null,
           clock(),
         );
+        queued.add(runId);
         queue.push(runId, () =>
           execute(runId, integration).finally(() => {
+            queued.delete(runId);
+            cancelled.delete(runId);
             busy.delete(integration.id);
           }),
         );
@@ -215,6 +230,16 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       }
     },
     isBusy: (integrationId) => busy.has(integrationId),
+    cancel(runId) {
+      const running = controllers.get(runId);
+      if (running) {
+        running.abort();
+        return true;
+      }
+      if (!queued.has(runId)) return false;
+      cancelled.add(runId);
+      return true;
+    },
     async recover() {
       const failed = await failInterruptedRuns(db, clock());
       // The writers learn of a sync the stop cut short, as of any failed sync.
