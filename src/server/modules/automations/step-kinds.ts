@@ -6,8 +6,16 @@ import { httpRequestStep } from './steps/http-request';
 import { notifyStep } from './steps/notify';
 import { publishModelStep } from './steps/publish-model';
 import { sendEmailStep } from './steps/send-email';
+import { syncIntegrationStep } from './steps/sync-integration';
 
-const KINDS: StepKindDefinition[] = [httpRequestStep, publishModelStep, checkDataStep, notifyStep, sendEmailStep];
+const KINDS: StepKindDefinition[] = [
+  httpRequestStep,
+  syncIntegrationStep,
+  publishModelStep,
+  checkDataStep,
+  notifyStep,
+  sendEmailStep,
+];
 
 export function stepKinds(): StepKindDefinition[] {
   return KINDS;
