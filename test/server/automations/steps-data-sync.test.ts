@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Job, Paged } from '../integrations/helpers';
+import type { Paged } from '../../../src/shared/tables';
+import type { Job } from '../integrations/helpers';
 import {
   api,
   createIntegration,
