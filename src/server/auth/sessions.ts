@@ -44,7 +44,11 @@ const sessionLookup = compiledLookup((db: Db) =>
         .onRef('memberships.account_id', '=', 'users.current_account_id'),
     )
     .selectAll('users')
-    .select(['sessions.last_seen_at as session_last_seen', 'memberships.roles as current_roles'])
+    .select([
+      'sessions.last_seen_at as session_last_seen',
+      'sessions.expires_at as session_expires_at',
+      'memberships.roles as current_roles',
+    ])
     .where('sessions.id_hash', '=', '')
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', ''),
@@ -55,6 +59,8 @@ export interface SessionUser {
   user: UserRow;
   /** Null when the user has no current account or is no longer a member of it. */
   currentRoles: string | null;
+  /** When the session ends (ISO); a live connection opened with it closes then. */
+  expiresAt: string;
 }
 
 /**
@@ -67,7 +73,7 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
   const idHash = deps.hashToken(token);
   const [row] = await sessionLookup(deps.db, [idHash, now.toISOString()]);
   if (!row) return null;
-  const { session_last_seen: lastSeen, current_roles: currentRoles, ...user } = row;
+  const { session_last_seen: lastSeen, session_expires_at: expiresAt, current_roles: currentRoles, ...user } = row;
   if (now.getTime() - Date.parse(lastSeen) > TOUCH_INTERVAL_MS) {
     await deps.db
       .updateTable('sessions')
@@ -75,7 +81,7 @@ export async function resolveSession(deps: Deps, token: string | undefined): Pro
       .where('id_hash', '=', idHash)
       .execute();
   }
-  return { user, currentRoles };
+  return { user, currentRoles, expiresAt };
 }
 
 export async function revokeSession(deps: Deps, token: string | undefined): Promise<void> {

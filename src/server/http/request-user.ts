@@ -12,6 +12,8 @@ declare module 'fastify' {
      * was read, with that account's id; null when there is none.
      */
     sessionMembership: { accountId: string; roles: string } | null;
+    /** When the caller's session ends (ISO); null when signed out. */
+    sessionExpiresAt: string | null;
   }
 }
 
@@ -19,10 +21,12 @@ declare module 'fastify' {
 export function registerRequestUser(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionMembership', null);
+  app.decorateRequest('sessionExpiresAt', null);
   app.addHook('onRequest', async (req) => {
     if (!isApiPath(req.url)) return;
     const found = await resolveSession(deps, req.cookies[SESSION_COOKIE]);
     req.user = found?.user ?? null;
+    req.sessionExpiresAt = found?.expiresAt ?? null;
     const accountId = found?.user.current_account_id;
     req.sessionMembership = accountId && found?.currentRoles != null ? { accountId, roles: found.currentRoles } : null;
   });

@@ -179,18 +179,14 @@ export async function registerHubs(
           return reply.status(404).send({ message: HUB_ERRORS.unknownConnection });
         }
         pending.delete(parsed.data.id);
-        const session = await deps.db
-          .selectFrom('sessions')
-          .select('expires_at')
-          .where('id_hash', '=', sessionHash)
-          .executeTakeFirst();
-        if (!session) return reply.status(401).send({ message: MESSAGES.notSignedIn });
+        // Read with the caller's session (request-user.ts): no second lookup.
+        if (!req.sessionExpiresAt) return reply.status(401).send({ message: MESSAGES.notSignedIn });
         // The account as it is now: it may have changed since negotiate.
         tickets.set(req, {
           ...ticket,
           userId: req.user.id,
           accountId: req.user.current_account_id,
-          sessionExpiresAt: Date.parse(session.expires_at),
+          sessionExpiresAt: Date.parse(req.sessionExpiresAt),
         });
       },
       handler: async (_req, reply) => reply.status(400).send({ message: HUB_ERRORS.websocketOnly }),

@@ -176,7 +176,10 @@ export function createSyncRunner(deps: Deps, options: RunnerOptions): SyncRunner
       await fs.promises.rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
       await saveProgress(db, runId, attemptId, progress, status).catch(() => undefined);
       await finishRun(db, runId, attemptId, status, clock());
-      if (credentialsRejected) await requireReauthentication(db, integration.id).catch(() => undefined);
+      if (credentialsRejected)
+        await requireReauthentication(db, integration.id).catch((error: unknown) =>
+          console.error(`Could not mark integration ${integration.id} as needing re-authentication`, error),
+        );
       const failed = progress.filter((p) => p.status === 'Failed').length;
       await log(
         status === 'Completed' ? 'INFO' : status === 'Cancelled' ? 'WARN' : 'ERROR',
