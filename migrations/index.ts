@@ -11,6 +11,7 @@ import * as m0009 from './0009_notifications';
 import * as m0010 from './0010_files';
 import * as m0011 from './0011_automations';
 import * as m0012 from './0012_search';
+import * as m0013 from './0013_chat';
 import * as m0016 from './0016_query_synonyms';
 
 /** Every migration in order; a new file is added here too, so the list is explicit. */
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010_files': m0010,
   '0011_automations': m0011,
   '0012_search': m0012,
+  '0013_chat': m0013,
   '0016_query_synonyms': m0016,
 };

@@ -46,6 +46,7 @@ import { registerFilesRest } from './modules/files/rest';
 import { registerAutomationsRest } from './modules/automations/rest';
 import { registerReportsRest } from './modules/reports/rest';
 import { registerSearchRest } from './search/rest';
+import { registerChatRest } from './modules/chat/rest';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { retryAfterMeta } from './trpc/retry-after';
 import { createWarehouse, warehouseOptions } from './warehouse/warehouse';
@@ -163,12 +164,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerModelsRest(server, deps, services);
   registerIntegrationsRest(server, deps, services);
   registerNotificationsRest(server, deps, services);
-  await registerHubs(server, deps, [...productHubs(), ...(options.hubs?.extra ?? [])], options.hubs);
+  await registerHubs(server, deps, [...productHubs(deps, services), ...(options.hubs?.extra ?? [])], options.hubs);
   registerFilesRest(server, deps, services);
   registerReportsRest(server, deps, services);
   registerAutomationRunsRest(server, deps, services);
   registerSearchRest(server, deps, services);
   registerAutomationsRest(server, deps, services);
+  registerChatRest(server, deps, services);
   if (config.nodeEnv !== 'production') registerDevOutbox(server, config.dataDir);
 
   await registerClient(server, options.client ?? { kind: 'none' });

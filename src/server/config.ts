@@ -76,6 +76,8 @@ const envSchema = z.object({
   AUTOMATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** How long a worker's claim on a run lasts without a heartbeat; after it another worker takes the run over. */
   AUTOMATION_LEASE_SECONDS: z.coerce.number().positive().max(3_600).default(30),
+  /** Questions one user may send the Queries chat per minute. */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   /** A JSON file listing the Airbyte-protocol sources accounts may use (the only programs a sync runs). */
   AIRBYTE_SOURCES: z.string().min(1).optional(),
   /** The domain of Incoming e-mail addresses (`<address>@<domain>`); default: PUBLIC_URL's host name. */
@@ -132,6 +134,10 @@ export interface Config {
     concurrency: number;
     /** A run's lease; the heartbeat renews it every third of it. */
     leaseMs: number;
+  };
+  chat: {
+    /** Questions one user may send per minute (CHAT_MESSAGES_PER_MINUTE). */
+    messagesPerMinute: number;
   };
 }
 
@@ -204,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.AUTOMATION_CONCURRENCY,
       leaseMs: Math.round(e.AUTOMATION_LEASE_SECONDS * 1000),
     },
+    chat: { messagesPerMinute: e.CHAT_MESSAGES_PER_MINUTE },
   };
 }
 

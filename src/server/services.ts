@@ -6,6 +6,7 @@ import { sweepStaticLeftovers } from './modules/static-tables/durable-writes';
 import { createAccountsService } from './modules/accounts/service';
 import { createAutomationRunsService } from './modules/automations/run-service';
 import { createAdminService } from './modules/admin/service';
+import { createChatService } from './modules/chat/service';
 import { createAuthService } from './modules/auth/service';
 import { createAutomationsService } from './modules/automations/service';
 import { createFeedbackService } from './modules/feedback/service';
@@ -53,6 +54,7 @@ export function createServices(deps: Deps) {
     automations,
     // Runs are refused while the definition has an error, as its service computes it.
     automationRuns: createAutomationRunsService(deps, core, { definitionError: automations.errorOf }),
+    chat: createChatService(deps, core),
   };
 }
 

@@ -40,6 +40,9 @@ export interface Database {
   query_synonyms: QuerySynonymsTable;
   search_exclusions: SearchExclusionsTable;
   search_pending: SearchPendingTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_queries: ChatQueriesTable;
 }
 
 export interface UsersTable {
@@ -494,3 +497,45 @@ export interface SearchPendingTable {
   table_id: string;
   since: string;
 }
+
+/** The Queries chat (migrations/0013_chat.ts): conversations per user and account. */
+export interface ChatConversationsTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  title: string;
+  message_counter: number;
+  created_at: string;
+  modified_at: string;
+}
+export type ChatConversationRow = Selectable<ChatConversationsTable>;
+
+/** One message of a conversation; a Bot reply with a result names its query. */
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  position: number;
+  sender: string;
+  text: string;
+  /** JSON array of full questions. */
+  suggested_actions: string;
+  reading: string | null;
+  query_id: string | null;
+  created_at: string;
+}
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+
+/** The query behind a reply: the plain-data query (JSON) re-run by the export, and the first rows shown. */
+export interface ChatQueriesTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  conversation_id: string;
+  query: string;
+  sql: string;
+  headers: string;
+  rows: string;
+  row_count: number;
+  created_at: string;
+}
+export type ChatQueryRow = Selectable<ChatQueriesTable>;

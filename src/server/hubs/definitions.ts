@@ -2,6 +2,9 @@
  * A hub is a name (served at /api/hubs/{name}) and the server methods its clients may invoke.
  * Adding one is an entry in productHubs (e.g. chatbot: { StartConversation, SendMessage }).
  */
+import type { Deps } from '../context';
+import { chatbotHub } from '../modules/chat/hub';
+import type { Services } from '../services';
 import type { HubName } from './hub-sender';
 
 /** Who invoked a method: its connection (reply with deps.hubs.toConnection) and its user. */
@@ -35,10 +38,14 @@ export class HubError extends Error {
   }
 }
 
-/** The product's hubs. Notifications and automations only push (ReceiveNotification; started, completed...): no server methods. */
-export function productHubs(): HubDefinition[] {
+/**
+ * The product's hubs. Notifications and automations only push (ReceiveNotification; started,
+ * completed...): no server methods; the chatbot answers questions (StartConversation, SendMessage).
+ */
+export function productHubs(deps: Deps, services: Services): HubDefinition[] {
   return [
     { name: 'notifications', methods: {} },
     { name: 'automations', methods: {} },
+    chatbotHub(deps, services.chat),
   ];
 }

@@ -3,6 +3,7 @@ import { adminRouter } from '../modules/admin/router';
 import { authRouter } from '../modules/auth/router';
 import { automationRunsRouter } from '../modules/automations/run-router';
 import { automationsRouter } from '../modules/automations/router';
+import { chatRouter } from '../modules/chat/router';
 import { feedbackRouter } from '../modules/feedback/router';
 import { filesRouter } from '../modules/files/router';
 import { integrationsRouter } from '../modules/integrations/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   automationRuns: automationRunsRouter,
   search: searchRouter,
   automations: automationsRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;
