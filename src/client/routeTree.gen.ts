@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AdminChar91indexChar93RouteImport } from './routes/admin.[index]'
 import { Route as AppIndexRouteImport } from './routes/_app.index'
+import { Route as AppQuerytoolRouteImport } from './routes/_app.querytool'
 import { Route as AppReportsRouteImport } from './routes/_app.reports'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as DownloadIdRouteImport } from './routes/download.$id'
@@ -75,6 +76,11 @@ const AdminChar91indexChar93Route = AdminChar91indexChar93RouteImport.update({
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppQuerytoolRoute = AppQuerytoolRouteImport.update({
+  id: '/querytool',
+  path: '/querytool',
   getParentRoute: () => AppRoute,
 } as any)
 const AppReportsRoute = AppReportsRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/querytool': typeof AppQuerytoolRoute
   '/reports': typeof AppReportsRoute
   '/admin/index': typeof AdminChar91indexChar93Route
   '/download/$id': typeof DownloadIdRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/querytool': typeof AppQuerytoolRoute
   '/reports': typeof AppReportsRoute
   '/admin/index': typeof AdminChar91indexChar93Route
   '/download/$id': typeof DownloadIdRoute
@@ -248,6 +256,7 @@ export interface FileRoutesById {
   '/invite': typeof InviteRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/querytool': typeof AppQuerytoolRoute
   '/_app/reports': typeof AppReportsRoute
   '/admin/index': typeof AdminChar91indexChar93Route
   '/download/$id': typeof DownloadIdRoute
@@ -280,6 +289,7 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/querytool'
     | '/reports'
     | '/admin/index'
     | '/download/$id'
@@ -307,6 +317,7 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/querytool'
     | '/reports'
     | '/admin/index'
     | '/download/$id'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/invite'
     | '/login'
     | '/register'
+    | '/_app/querytool'
     | '/_app/reports'
     | '/admin/index'
     | '/download/$id'
@@ -428,6 +440,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AppIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/querytool': {
+      id: '/_app/querytool'
+      path: '/querytool'
+      fullPath: '/querytool'
+      preLoaderRoute: typeof AppQuerytoolRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/reports': {
@@ -574,6 +593,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppQuerytoolRoute: typeof AppQuerytoolRoute
   AppReportsRoute: typeof AppReportsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppFilesIdRoute: typeof AppFilesIdRoute
@@ -591,6 +611,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppQuerytoolRoute: AppQuerytoolRoute,
   AppReportsRoute: AppReportsRoute,
   AppIndexRoute: AppIndexRoute,
   AppFilesIdRoute: AppFilesIdRoute,

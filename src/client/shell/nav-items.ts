@@ -5,6 +5,7 @@ import {
   IconFileAnalytics,
   IconHome,
   IconListSearch,
+  IconMessageChatbot,
   IconPlugConnected,
   IconSearch,
   IconTable,
@@ -33,6 +34,7 @@ export const SERVICES_NAV: NavItem[] = [
   { label: 'Models', to: '/models', icon: IconTopologyStar3 },
   { label: 'Automations', to: '/automations', icon: IconBolt },
   { label: 'Reports', to: '/reports', icon: IconFileAnalytics },
+  { label: 'Queries', to: '/querytool', icon: IconMessageChatbot },
 ];
 
 export const SETTINGS_NAV: NavItem[] = [
