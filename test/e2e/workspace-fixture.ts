@@ -99,6 +99,7 @@ export function mainPages(w: Workspace): Record<string, string> {
     pivot: `/models/${w.modelId}/pivot/${w.pivotKey}`,
     integrations: '/integrations',
     integration: `/integrations/${w.integrationId}`,
+    queries: '/querytool',
     'settings-account': '/settings/account',
     'settings-user': '/settings/user',
     admin: '/admin',

@@ -86,6 +86,7 @@ export function useChat(conversationId: string | undefined, onStarted: (id: stri
         if (!id) {
           id = await invokeHub<string>('chatbot', CHAT_HUB.startConversation, null);
           utils.chat.messages.setData({ id }, []);
+          void utils.chat.conversations.invalidate();
           onStarted(id);
         }
         const next: Waiting = {
