@@ -56,7 +56,7 @@ export interface BuildOptions {
   clock?: () => Date;
   client?: ClientMode;
   logger?: boolean;
-  /** Hub timings (tests shorten them) and hubs of the tests' own, served beside the product's. */
+  /** Hub timings (tests shorten them) and hubs of the tests' own, served beside (or instead of) the product's. */
   hubs?: HubTransportOptions & { extra?: HubDefinition[] };
 }
 
@@ -164,7 +164,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerModelsRest(server, deps, services);
   registerIntegrationsRest(server, deps, services);
   registerNotificationsRest(server, deps, services);
-  await registerHubs(server, deps, [...productHubs(deps, services), ...(options.hubs?.extra ?? [])], options.hubs);
+  // A test's own hub of a product hub's name (every name is one now) is served instead of it.
+  const extraHubs = options.hubs?.extra ?? [];
+  const hubs = [...productHubs(deps, services).filter((h) => !extraHubs.some((e) => e.name === h.name)), ...extraHubs];
+  await registerHubs(server, deps, hubs, options.hubs);
   registerFilesRest(server, deps, services);
   registerReportsRest(server, deps, services);
   registerAutomationRunsRest(server, deps, services);

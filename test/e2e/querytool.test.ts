@@ -23,7 +23,7 @@ const CUSTOMERS_CSV = ['customer_id,name,country', '1,Ann,France', '2,Bob,Spain'
 /** What is asked: a count, a grouping, and a question with two readings (answered with suggestions). */
 const COUNT = 'how many orders';
 const GROUPED = 'how many orders by country';
-const AMBIGUOUS = 'how many?';
+const AMBIGUOUS = 'how many by country';
 
 describe('the Queries screen', () => {
   let server: RunningServer;
@@ -115,7 +115,7 @@ describe('the Queries screen', () => {
     await expect.poll(() => replies().count(), { timeout: 30_000 }).toBe(2);
     const second = replies().nth(1);
     await expect.poll(() => second.getByRole('table', { name: 'Result' }).locator('tbody tr').count()).toBe(2);
-    await expect.poll(() => second.getByText('2 rows').isVisible()).toBe(true);
+    await expect.poll(() => second.getByText('2 rows', { exact: true }).isVisible()).toBe(true);
 
     // Show SQL, then hide it.
     await second.getByRole('button', { name: 'Show SQL' }).click();
