@@ -119,7 +119,10 @@ export async function indexTable(options: {
     stats.oldRows === before.rows &&
     before.fingerprint !== null &&
     stats.oldFingerprint === before.fingerprint;
-  if (appended && stats.rows === before.rows && columns.every((c) => before.kinds.has(c))) {
+  // Nothing new, and the same columns searchable: the index already holds this table.
+  const sameColumns =
+    before !== null && before.kinds.size === columns.length && columns.every((c) => before.kinds.has(c));
+  if (appended && stats.rows === before.rows && sameColumns) {
     return { documentsFile: false };
   }
   const jobs: IndexColumnJob[] = columns.map((columnKey, i) => {
