@@ -11,6 +11,7 @@ import { detectEnvironment } from '../lib/environment';
 import { isAdmin, type CurrentUser } from '../lib/session';
 import { useNarrow } from '../lib/use-narrow';
 import { AccountSwitcher } from './account-switcher';
+import { GlobalSearch } from './global-search/global-search';
 import { MobileUserSection } from './mobile-user-section';
 import { ADMIN_NAV, SERVICES_NAV, SETTINGS_NAV } from './nav-items';
 import { NavSection } from './nav-section';
@@ -62,8 +63,9 @@ export function WorkspaceShell({ user, children }: { user: CurrentUser; children
               </Badge>
             )}
           </Group>
-          {/* Slot for the global search box (search issue). */}
-          <div data-slot="global-search" style={{ flex: 1 }} />
+          <Group data-slot="global-search" style={{ flex: 1, minWidth: 0 }} justify="center" wrap="nowrap">
+            {user.currentAccountId && <GlobalSearch />}
+          </Group>
           <Group gap="xs" wrap="nowrap">
             <Box visibleFrom="sm">
               <AccountSwitcher user={user} />

@@ -20,7 +20,7 @@ export interface SearchTable {
   type: TableType;
   id: string;
   name: string;
-  /** The integration (or 'static' / 'model'), and its name. */
+  /** The integration, 'static' (static tables) or the model, and its name. */
   groupId: string;
   groupName: string;
   /** Where its rows are. */
