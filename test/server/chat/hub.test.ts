@@ -7,7 +7,7 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, chatMessageSchema, type ChatMessage, type Conversation } from '../../../src/shared/chat';
-import { call, makeTeam, signIn, trpcQuery, type TrpcData } from '../helpers';
+import { addMember, call, makeTeam, me, signIn, trpcQuery, type TrpcData } from '../helpers';
 import { hubClient, startHubApp, type HubApp } from '../hubs/helpers';
 import { tableFromCsv } from '../static-tables/helpers';
 
@@ -130,5 +130,31 @@ describe('chatbot hub', () => {
     await expect(owner.invoke('SendMessage', id, 'how many orders')).rejects.toThrow(CHAT_MESSAGES.tooMany);
     t.clock.advance(61_000);
     await owner.invoke('SendMessage', id, 'how many orders');
+  });
+
+  it("works in the caller's current account: after a switch, the other account's conversations are out of reach", async () => {
+    const t = await startHubApp({ env: { SIGNUP: 'open' } });
+    const team = await makeTeam(t);
+    await tableFromCsv(t, team.owner.cookie, ORDERS_CSV, 'orders');
+    // Carl has his own account and is an admin of the team's, which is current after the invitation.
+    const carlOwn = (await me(t, await signIn(t, 'carl@example.com'))).currentAccountId ?? '';
+    const carl = await addMember(t, team.owner.cookie, 'carl@example.com', ['admin']);
+    const c = await chatbot(t, carl.cookie);
+    const seen = record(c);
+    const inTeam = await c.invoke<string>('StartConversation', 'In the team');
+    await c.invoke('SendMessage', inTeam, 'how many orders');
+    expect((await replyTo(seen, 1)).data?.data.rows).toEqual([[3]]);
+
+    const switched = await call(t.server, 'POST', '/api/switch', { cookie: carl.cookie, body: { accountId: carlOwn } });
+    expect(switched.status).toBe(200);
+    // The same open connection now asks in Carl's own account, which has no orders and not that conversation.
+    await expect(c.invoke('SendMessage', inTeam, 'how many orders')).rejects.toThrow(
+      CHAT_MESSAGES.conversationNotFound,
+    );
+    const own = await c.invoke<string>('StartConversation');
+    await c.invoke('SendMessage', own, 'how many orders');
+    expect((await replyTo(seen, 2)).data).toBeNull();
+    const listed = await call<Conversation[]>(t.server, 'GET', '/api/chat/conversations', { cookie: carl.cookie });
+    expect(listed.body.map((x) => x.id)).toEqual([own]);
   });
 });
