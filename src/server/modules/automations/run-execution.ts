@@ -294,9 +294,18 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
           status: 'Failed',
         };
       else {
-        const stepTimer = new AbortController();
-        const timeout = setTimeout(() => stepTimer.abort(), policy.timeoutSeconds * 1000);
-        const signal = AbortSignal.any([claimed.signal, stepTimer.signal]);
+        // The step's signal: aborted by the run's (cancel, run deadline, shutdown) or by its own time
+        // limit. Linked by hand: AbortSignal.any costs ~0.1 ms a step and keeps its signals until GC.
+        const stepAbort = new AbortController();
+        let stepTimedOut = false;
+        const onRunAbort = () => stepAbort.abort(claimed.signal.reason);
+        if (claimed.signal.aborted) onRunAbort();
+        else claimed.signal.addEventListener('abort', onRunAbort, { once: true });
+        const timeout = setTimeout(() => {
+          stepTimedOut = true;
+          stepAbort.abort('stepTimeout');
+        }, policy.timeoutSeconds * 1000);
+        const signal = stepAbort.signal;
         const aborted = abortOf(signal);
         let lastProgress = 0;
         let pendingProgress: NodeJS.Timeout | null = null;
@@ -343,7 +352,7 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
           ]);
         } catch (error) {
           failure =
-            stepTimer.signal.aborted && !claimed.signal.aborted
+            stepTimedOut && !claimed.signal.aborted
               ? {
                   type: 'TransientError',
                   message: AUTOMATION_MESSAGES.stepTimedOut(policy.timeoutSeconds),
@@ -354,6 +363,7 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
           clearTimeout(timeout);
           if (pendingProgress) clearTimeout(pendingProgress);
           aborted.dispose();
+          claimed.signal.removeEventListener('abort', onRunAbort);
         }
       }
 
