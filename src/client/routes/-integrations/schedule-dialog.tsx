@@ -1,10 +1,12 @@
 import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import type { z } from 'zod';
 import {
   SCHEDULE_PRESETS,
   WEEK_DAYS,
   type Integration,
+  type scheduleSettingsSchema,
   type SchedulePreset,
   type WeekDay,
 } from '../../../shared/integrations';
@@ -13,6 +15,9 @@ import { trpc } from '../../trpc';
 import { Dialog } from '../../components/dialog';
 
 const CRON_FIELDS = 5;
+
+/** A schedule as saved: a preset at a UTC time, or a cron that wins over it. */
+export type ScheduleSettings = z.output<typeof scheduleSettingsSchema>;
 
 /**
  * Sync schedule (spec §4): Manual saves Inactive; Scheduled (a Day, Week or Month preset at a UTC
@@ -30,13 +35,6 @@ export function ScheduleDialog({
   onClose: () => void;
 }) {
   const utils = trpc.useUtils();
-  const current = integration.schedule;
-  const [type, setType] = useState<'Manual' | 'Scheduled'>(turningOn ? 'Scheduled' : current.type);
-  const [frequency, setFrequency] = useState<SchedulePreset>(current.frequency ?? 'Day');
-  const [time, setTime] = useState(current.time ?? '00:00');
-  const [weekDay, setWeekDay] = useState<WeekDay>(current.weekDay ?? 'Monday');
-  const [monthDay, setMonthDay] = useState<number>(current.monthDay ?? 1);
-  const [cron, setCron] = useState('');
   const save = trpc.integrations.saveSchedule.useMutation({
     onSuccess: async (saved) => {
       utils.integrations.get.setData({ id: integration.id }, saved);
@@ -45,6 +43,54 @@ export function ScheduleDialog({
     },
     onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
+  return (
+    <ScheduleSettingsDialog
+      title="Sync schedule"
+      initial={integration.schedule}
+      turningOn={turningOn}
+      manualText="Data syncs only when you choose 'Sync data now'."
+      intro="Data syncing follows a schedule. Choose when to sync; syncing turns on when you save."
+      saving={save.isPending}
+      onSave={(schedule) => save.mutate({ id: integration.id, schedule })}
+      onClose={onClose}
+    />
+  );
+}
+
+/**
+ * The schedule form as a dialog (Manual, or a Day / Week / Month preset at a UTC time, or a 5-field
+ * UTC cron), shared by an integration's sync schedule and an automation's Schedule trigger.
+ */
+export function ScheduleSettingsDialog({
+  title,
+  initial,
+  turningOn = false,
+  manualOption = true,
+  manualText,
+  intro,
+  saving,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial: Partial<ScheduleSettings> | null;
+  turningOn?: boolean;
+  /** False: only a schedule can be chosen (the segmented Manual/Scheduled control is hidden). */
+  manualOption?: boolean;
+  manualText: string;
+  intro?: string;
+  saving: boolean;
+  onSave: (schedule: ScheduleSettings) => void;
+  onClose: () => void;
+}) {
+  const current = initial ?? {};
+  const askOnlySchedule = turningOn || !manualOption;
+  const [type, setType] = useState<'Manual' | 'Scheduled'>(askOnlySchedule ? 'Scheduled' : (current.type ?? 'Manual'));
+  const [frequency, setFrequency] = useState<SchedulePreset>(current.frequency ?? 'Day');
+  const [time, setTime] = useState(current.time ?? '00:00');
+  const [weekDay, setWeekDay] = useState<WeekDay>(current.weekDay ?? 'Monday');
+  const [monthDay, setMonthDay] = useState<number>(current.monthDay ?? 1);
+  const [cron, setCron] = useState(current.cron ?? '');
   const cronError =
     cron.trim() !== '' && cron.trim().split(/\s+/).length !== CRON_FIELDS ? 'Invalid cron expression' : undefined;
   const timeError = /^([01]\d|2[0-3]):[0-5]\d$/.test(time) ? undefined : 'Time must be HH:MM (UTC).';
@@ -52,8 +98,8 @@ export function ScheduleDialog({
 
   const submit = () => {
     if (invalid) return;
-    if (type === 'Manual') return save.mutate({ id: integration.id, schedule: { type: 'Manual' } });
-    const schedule = {
+    if (type === 'Manual') return onSave({ type: 'Manual' });
+    const schedule: ScheduleSettings = {
       type,
       frequency,
       time,
@@ -61,14 +107,14 @@ export function ScheduleDialog({
       ...(frequency === 'Month' ? { monthDay } : {}),
       ...(cron.trim() ? { cron: cron.trim() } : {}),
     };
-    save.mutate({ id: integration.id, schedule });
+    onSave(schedule);
   };
 
   return (
-    <Dialog opened onClose={onClose} title="Sync schedule">
+    <Dialog opened onClose={onClose} title={title}>
       <Stack gap="sm">
-        {turningOn ? (
-          <Text size="sm">Data syncing follows a schedule. Choose when to sync; syncing turns on when you save.</Text>
+        {askOnlySchedule ? (
+          intro && <Text size="sm">{intro}</Text>
         ) : (
           <SegmentedControl
             data={['Manual', 'Scheduled']}
@@ -78,7 +124,7 @@ export function ScheduleDialog({
         )}
         {type === 'Manual' && (
           <Text size="sm" c="dimmed">
-            Data syncs only when you choose &apos;Sync data now&apos;.
+            {manualText}
           </Text>
         )}
         {type === 'Scheduled' && (
@@ -128,7 +174,7 @@ export function ScheduleDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={invalid} loading={save.isPending} onClick={submit}>
+          <Button disabled={invalid} loading={saving} onClick={submit}>
             {turningOn ? 'Save and turn on' : 'Save'}
           </Button>
         </Group>
