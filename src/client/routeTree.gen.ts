@@ -22,6 +22,8 @@ import { Route as AppReportsRouteImport } from './routes/_app.reports'
 import { Route as AdminIndexRouteImport } from './routes/admin.index'
 import { Route as DownloadIdRouteImport } from './routes/download.$id'
 import { Route as OauthCallbackRouteImport } from './routes/oauth.callback'
+import { Route as AppAutomationsIndexRouteImport } from './routes/_app.automations.index'
+import { Route as AppAutomationsIdRouteImport } from './routes/_app.automations.$id'
 import { Route as AppFilesIdRouteImport } from './routes/_app.files.$id'
 import { Route as AppIntegrationsIndexRouteImport } from './routes/_app.integrations.index'
 import { Route as AppIntegrationsIdRouteImport } from './routes/_app.integrations.$id'
@@ -36,6 +38,7 @@ import { Route as AdminUserUserIdRouteImport } from './routes/admin.user.$userId
 import { Route as AppIntegrationsCreateIntegrationDefinitionIdRouteImport } from './routes/_app.integrations.create.$integrationDefinitionId'
 import { Route as AdminIntegrationDefinitionsIndexRouteImport } from './routes/admin.integration.definitions.index'
 import { Route as AdminIntegrationDefinitionsCreateRouteImport } from './routes/admin.integration.definitions.create'
+import { Route as AppAutomationsIdRunRunIdRouteImport } from './routes/_app.automations.$id_.run.$runId'
 import { Route as AppIntegrationsIdRunsRunIdRouteImport } from './routes/_app.integrations.$id_.runs.$runId'
 import { Route as AppModelsIdPivotPivotKeyRouteImport } from './routes/_app.models.$id_.pivot.$pivotKey'
 
@@ -102,6 +105,16 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   id: '/oauth/callback',
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAutomationsIndexRoute = AppAutomationsIndexRouteImport.update({
+  id: '/automations/',
+  path: '/automations/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAutomationsIdRoute = AppAutomationsIdRouteImport.update({
+  id: '/automations/$id',
+  path: '/automations/$id',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppFilesIdRoute = AppFilesIdRouteImport.update({
   id: '/files/$id',
@@ -176,6 +189,12 @@ const AdminIntegrationDefinitionsCreateRoute =
     path: '/integration/definitions/create',
     getParentRoute: () => AdminRoute,
   } as any)
+const AppAutomationsIdRunRunIdRoute =
+  AppAutomationsIdRunRunIdRouteImport.update({
+    id: '/automations/$id_/run/$runId',
+    path: '/automations/$id/run/$runId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppIntegrationsIdRunsRunIdRoute =
   AppIntegrationsIdRunsRunIdRouteImport.update({
     id: '/integrations/$id_/runs/$runId',
@@ -202,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/download/$id': typeof DownloadIdRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/admin/': typeof AdminIndexRoute
+  '/automations/$id': typeof AppAutomationsIdRoute
   '/files/$id': typeof AppFilesIdRoute
   '/integrations/$id': typeof AppIntegrationsIdRoute
   '/models/$id': typeof AppModelsIdRoute
@@ -210,12 +230,14 @@ export interface FileRoutesByFullPath {
   '/tables/$id': typeof AppTablesIdRoute
   '/admin/account/$accountId': typeof AdminAccountAccountIdRoute
   '/admin/user/$userId': typeof AdminUserUserIdRoute
+  '/automations/': typeof AppAutomationsIndexRoute
   '/integrations/': typeof AppIntegrationsIndexRoute
   '/models/': typeof AppModelsIndexRoute
   '/tables/': typeof AppTablesIndexRoute
   '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
   '/admin/integration/definitions/': typeof AdminIntegrationDefinitionsIndexRoute
+  '/automations/$id/run/$runId': typeof AppAutomationsIdRunRunIdRoute
   '/integrations/$id/runs/$runId': typeof AppIntegrationsIdRunsRunIdRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
@@ -231,6 +253,7 @@ export interface FileRoutesByTo {
   '/oauth/callback': typeof OauthCallbackRoute
   '/': typeof AppIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/automations/$id': typeof AppAutomationsIdRoute
   '/files/$id': typeof AppFilesIdRoute
   '/integrations/$id': typeof AppIntegrationsIdRoute
   '/models/$id': typeof AppModelsIdRoute
@@ -239,12 +262,14 @@ export interface FileRoutesByTo {
   '/tables/$id': typeof AppTablesIdRoute
   '/admin/account/$accountId': typeof AdminAccountAccountIdRoute
   '/admin/user/$userId': typeof AdminUserUserIdRoute
+  '/automations': typeof AppAutomationsIndexRoute
   '/integrations': typeof AppIntegrationsIndexRoute
   '/models': typeof AppModelsIndexRoute
   '/tables': typeof AppTablesIndexRoute
   '/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
   '/admin/integration/definitions': typeof AdminIntegrationDefinitionsIndexRoute
+  '/automations/$id/run/$runId': typeof AppAutomationsIdRunRunIdRoute
   '/integrations/$id/runs/$runId': typeof AppIntegrationsIdRunsRunIdRoute
   '/models/$id/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
@@ -263,6 +288,7 @@ export interface FileRoutesById {
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/': typeof AppIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/_app/automations/$id': typeof AppAutomationsIdRoute
   '/_app/files/$id': typeof AppFilesIdRoute
   '/_app/integrations/$id': typeof AppIntegrationsIdRoute
   '/_app/models/$id': typeof AppModelsIdRoute
@@ -271,12 +297,14 @@ export interface FileRoutesById {
   '/_app/tables/$id': typeof AppTablesIdRoute
   '/admin/account/$accountId': typeof AdminAccountAccountIdRoute
   '/admin/user/$userId': typeof AdminUserUserIdRoute
+  '/_app/automations/': typeof AppAutomationsIndexRoute
   '/_app/integrations/': typeof AppIntegrationsIndexRoute
   '/_app/models/': typeof AppModelsIndexRoute
   '/_app/tables/': typeof AppTablesIndexRoute
   '/_app/integrations/create/$integrationDefinitionId': typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
   '/admin/integration/definitions/create': typeof AdminIntegrationDefinitionsCreateRoute
   '/admin/integration/definitions/': typeof AdminIntegrationDefinitionsIndexRoute
+  '/_app/automations/$id_/run/$runId': typeof AppAutomationsIdRunRunIdRoute
   '/_app/integrations/$id_/runs/$runId': typeof AppIntegrationsIdRunsRunIdRoute
   '/_app/models/$id_/pivot/$pivotKey': typeof AppModelsIdPivotPivotKeyRoute
 }
@@ -295,6 +323,7 @@ export interface FileRouteTypes {
     | '/download/$id'
     | '/oauth/callback'
     | '/admin/'
+    | '/automations/$id'
     | '/files/$id'
     | '/integrations/$id'
     | '/models/$id'
@@ -303,12 +332,14 @@ export interface FileRouteTypes {
     | '/tables/$id'
     | '/admin/account/$accountId'
     | '/admin/user/$userId'
+    | '/automations/'
     | '/integrations/'
     | '/models/'
     | '/tables/'
     | '/integrations/create/$integrationDefinitionId'
     | '/admin/integration/definitions/create'
     | '/admin/integration/definitions/'
+    | '/automations/$id/run/$runId'
     | '/integrations/$id/runs/$runId'
     | '/models/$id/pivot/$pivotKey'
   fileRoutesByTo: FileRoutesByTo
@@ -324,6 +355,7 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/'
     | '/admin'
+    | '/automations/$id'
     | '/files/$id'
     | '/integrations/$id'
     | '/models/$id'
@@ -332,12 +364,14 @@ export interface FileRouteTypes {
     | '/tables/$id'
     | '/admin/account/$accountId'
     | '/admin/user/$userId'
+    | '/automations'
     | '/integrations'
     | '/models'
     | '/tables'
     | '/integrations/create/$integrationDefinitionId'
     | '/admin/integration/definitions/create'
     | '/admin/integration/definitions'
+    | '/automations/$id/run/$runId'
     | '/integrations/$id/runs/$runId'
     | '/models/$id/pivot/$pivotKey'
   id:
@@ -355,6 +389,7 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/_app/'
     | '/admin/'
+    | '/_app/automations/$id'
     | '/_app/files/$id'
     | '/_app/integrations/$id'
     | '/_app/models/$id'
@@ -363,12 +398,14 @@ export interface FileRouteTypes {
     | '/_app/tables/$id'
     | '/admin/account/$accountId'
     | '/admin/user/$userId'
+    | '/_app/automations/'
     | '/_app/integrations/'
     | '/_app/models/'
     | '/_app/tables/'
     | '/_app/integrations/create/$integrationDefinitionId'
     | '/admin/integration/definitions/create'
     | '/admin/integration/definitions/'
+    | '/_app/automations/$id_/run/$runId'
     | '/_app/integrations/$id_/runs/$runId'
     | '/_app/models/$id_/pivot/$pivotKey'
   fileRoutesById: FileRoutesById
@@ -477,6 +514,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/automations/': {
+      id: '/_app/automations/'
+      path: '/automations'
+      fullPath: '/automations/'
+      preLoaderRoute: typeof AppAutomationsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/automations/$id': {
+      id: '/_app/automations/$id'
+      path: '/automations/$id'
+      fullPath: '/automations/$id'
+      preLoaderRoute: typeof AppAutomationsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/files/$id': {
       id: '/_app/files/$id'
       path: '/files/$id'
@@ -575,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIntegrationDefinitionsCreateRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_app/automations/$id_/run/$runId': {
+      id: '/_app/automations/$id_/run/$runId'
+      path: '/automations/$id/run/$runId'
+      fullPath: '/automations/$id/run/$runId'
+      preLoaderRoute: typeof AppAutomationsIdRunRunIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/integrations/$id_/runs/$runId': {
       id: '/_app/integrations/$id_/runs/$runId'
       path: '/integrations/$id/runs/$runId'
@@ -596,16 +654,19 @@ interface AppRouteChildren {
   AppQuerytoolRoute: typeof AppQuerytoolRoute
   AppReportsRoute: typeof AppReportsRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAutomationsIdRoute: typeof AppAutomationsIdRoute
   AppFilesIdRoute: typeof AppFilesIdRoute
   AppIntegrationsIdRoute: typeof AppIntegrationsIdRoute
   AppModelsIdRoute: typeof AppModelsIdRoute
   AppSettingsAccountRoute: typeof AppSettingsAccountRoute
   AppSettingsUserRoute: typeof AppSettingsUserRoute
   AppTablesIdRoute: typeof AppTablesIdRoute
+  AppAutomationsIndexRoute: typeof AppAutomationsIndexRoute
   AppIntegrationsIndexRoute: typeof AppIntegrationsIndexRoute
   AppModelsIndexRoute: typeof AppModelsIndexRoute
   AppTablesIndexRoute: typeof AppTablesIndexRoute
   AppIntegrationsCreateIntegrationDefinitionIdRoute: typeof AppIntegrationsCreateIntegrationDefinitionIdRoute
+  AppAutomationsIdRunRunIdRoute: typeof AppAutomationsIdRunRunIdRoute
   AppIntegrationsIdRunsRunIdRoute: typeof AppIntegrationsIdRunsRunIdRoute
   AppModelsIdPivotPivotKeyRoute: typeof AppModelsIdPivotPivotKeyRoute
 }
@@ -614,17 +675,20 @@ const AppRouteChildren: AppRouteChildren = {
   AppQuerytoolRoute: AppQuerytoolRoute,
   AppReportsRoute: AppReportsRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAutomationsIdRoute: AppAutomationsIdRoute,
   AppFilesIdRoute: AppFilesIdRoute,
   AppIntegrationsIdRoute: AppIntegrationsIdRoute,
   AppModelsIdRoute: AppModelsIdRoute,
   AppSettingsAccountRoute: AppSettingsAccountRoute,
   AppSettingsUserRoute: AppSettingsUserRoute,
   AppTablesIdRoute: AppTablesIdRoute,
+  AppAutomationsIndexRoute: AppAutomationsIndexRoute,
   AppIntegrationsIndexRoute: AppIntegrationsIndexRoute,
   AppModelsIndexRoute: AppModelsIndexRoute,
   AppTablesIndexRoute: AppTablesIndexRoute,
   AppIntegrationsCreateIntegrationDefinitionIdRoute:
     AppIntegrationsCreateIntegrationDefinitionIdRoute,
+  AppAutomationsIdRunRunIdRoute: AppAutomationsIdRunRunIdRoute,
   AppIntegrationsIdRunsRunIdRoute: AppIntegrationsIdRunsRunIdRoute,
   AppModelsIdPivotPivotKeyRoute: AppModelsIdPivotPivotKeyRoute,
 }
