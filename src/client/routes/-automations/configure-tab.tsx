@@ -95,6 +95,7 @@ function AddStepDialog({ automation, onClose }: { automation: AutomationDefiniti
               onClick={() => choose(info.kind)}
               className="mantine-focus-auto"
               aria-label={info.label}
+              data-testid="step-kind"
               disabled={add.isPending}
             >
               <Card withBorder padding="sm" h="100%">

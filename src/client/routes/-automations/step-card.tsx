@@ -73,7 +73,7 @@ export function StepCard({
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="xs" wrap="wrap" style={{ minWidth: 0, flex: '1 1 260px' }}>
             {canWrite && (
               <div
                 draggable
@@ -93,13 +93,13 @@ export function StepCard({
               value={step.name}
               readOnly={!canWrite}
               onSave={(value) => rename.mutateAsync({ id, stepId, value })}
-              style={{ flex: 1, minWidth: 120, maxWidth: 360 }}
+              style={{ flex: '1 1 160px', minWidth: 0, maxWidth: 360 }}
             />
             <Badge variant="light" tt="none" miw="max-content">
               {info?.label ?? step.kind}
             </Badge>
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" ml="auto">
             <Tooltip label="Preview">
               <ActionIcon
                 variant={previewing ? 'light' : 'subtle'}

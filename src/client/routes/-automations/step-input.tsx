@@ -248,7 +248,7 @@ function JsonDraft({ value, onSave, ...props }: DraftProps & { value: InputValue
       autosize
       minRows={3}
       maxRows={16}
-      ff="monospace"
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       value={draft}
       error={error}
       onChange={(e) => {

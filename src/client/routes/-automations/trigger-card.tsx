@@ -3,6 +3,7 @@ import { IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AutomationDefinition, AutomationTrigger, TriggerType } from '../../../shared/automations';
 import { formatDateTime } from '../../lib/format';
+import { useNarrow } from '../../lib/use-narrow';
 import { trpc } from '../../trpc';
 import { ScheduleSettingsDialog, type ScheduleSettings } from '../-integrations/schedule-dialog';
 import { useDefinitionChanged } from './use-definition';
@@ -30,6 +31,7 @@ export function scheduleText(schedule: ScheduleSettings | null): string {
 export function TriggerCard({ automation, canWrite }: { automation: AutomationDefinition; canWrite: boolean }) {
   const { id, trigger } = automation;
   const [scheduling, setScheduling] = useState(false);
+  const narrow = useNarrow('sm');
   const update = trpc.automations.update.useMutation(useDefinitionChanged());
   const integrations = trpc.integrations.list.useQuery(undefined, { enabled: trigger.type === 'AfterSync' });
   const save = (patch: Partial<AutomationTrigger>) => update.mutate({ id, trigger: { ...trigger, ...patch } });
@@ -48,6 +50,8 @@ export function TriggerCard({ automation, canWrite }: { automation: AutomationDe
             label: TRIGGER_LABELS[value],
           }))}
           value={trigger.type}
+          // On a phone the three choices stack instead of running off the card.
+          orientation={narrow ? 'vertical' : 'horizontal'}
           style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
           onChange={(value) => {
             const type = value as TriggerType;
