@@ -67,6 +67,13 @@ describe('automations in the browser', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'Configure');
   });
 
+  it("says when a run cannot be loaded: 'Error: Failed to load run info'", async () => {
+    const automationUrl = page.url().split('?')[0]!;
+    await page.goto(`${automationUrl}/run/01a00000-0000-7000-8000-000000000000`);
+    await page.getByText('Error: Failed to load run info').waitFor();
+    await page.goto(automationUrl);
+  });
+
   it('edits name and description in Settings, Save enabled only on a change', async () => {
     await page.getByRole('button', { name: 'Automation menu' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();

@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Anchor, Button, Group, Menu, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDots, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -52,17 +51,13 @@ function AutomationView({ automation }: { automation: AutomationDefinition }) {
       await utils.automationRuns.invalidate();
       await utils.automations.list.invalidate();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
   });
   const remove = trpc.automations.remove.useMutation({
     onSuccess: async () => {
       await utils.automations.list.invalidate();
       await navigate({ to: '/automations' });
     },
-    onError: (error) => {
-      setDeleting(false);
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    },
+    onError: () => setDeleting(false),
   });
 
   const tab: Tab = search.tab ?? 'Configure';

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Code, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -12,7 +11,6 @@ import {
   type StepRun,
 } from '../../shared/automations';
 import { BreadcrumbBar } from '../components/breadcrumb-bar';
-import { errorMessage } from '../lib/error-message';
 import { formatDateTime } from '../lib/format';
 import { useAccess } from '../lib/use-access';
 import { trpc } from '../trpc';
@@ -63,17 +61,14 @@ function RunActions({ automationId, run }: { automationId: string; run: Automati
   const access = useAccess();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const onError = (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) });
   const rerun = trpc.automationRuns.rerun.useMutation({
     onSuccess: async (next) => {
       await utils.automationRuns.invalidate();
       await navigate({ to: '/automations/$id/run/$runId', params: { id: automationId, runId: next.id } });
     },
-    onError,
   });
   const cancel = trpc.automationRuns.cancel.useMutation({
     onSuccess: () => utils.automationRuns.invalidate(),
-    onError,
   });
   if (!access.canWrite) return null;
   const failedStep = run.steps.find(

@@ -12,6 +12,8 @@ export function CreateAutomationDialog({ opened, onClose }: { opened: boolean; o
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const create = trpc.automations.create.useMutation({
+    // The dialog shows the error itself.
+    meta: { silent: true },
     onSuccess: async (created) => {
       utils.automations.get.setData({ id: created.id }, created);
       await utils.automations.list.invalidate();

@@ -17,6 +17,8 @@ export function AutomationSettingsDialog({
   const [name, setName] = useState(automation.name);
   const [description, setDescription] = useState(automation.description);
   const save = trpc.automations.update.useMutation({
+    // The dialog shows the error itself.
+    meta: { silent: true },
     onSuccess: async (saved) => {
       utils.automations.get.setData({ id: saved.id }, saved);
       onClose();

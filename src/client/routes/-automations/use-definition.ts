@@ -1,11 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import type { AutomationDefinition } from '../../../shared/automations';
-import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
 
 /**
  * Every definition change answers the whole definition: it replaces the cached one, the list
- * (name, error) is read again, and a failure shows the server's message (spec §8).
+ * (name, error) is read again. A failure shows the server's message in the app's error snackbar (spec §8).
  */
 export function useDefinitionChanged() {
   const utils = trpc.useUtils();
@@ -19,6 +17,5 @@ export function useDefinitionChanged() {
         utils.automations.inputOptions.invalidate(),
       ]);
     },
-    onError: (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
   };
 }
