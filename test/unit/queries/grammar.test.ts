@@ -83,6 +83,27 @@ describe('grammar', () => {
     for (const s of u.suggestions) expect(read(s).kind).toBe('query');
   });
 
+  it('reads the most, the N cheapest, and ids named with a number', () => {
+    const most = read('which channel has the most orders');
+    if (most.kind !== 'query') throw new Error(JSON.stringify(most));
+    expect(most.query).toMatchObject({ groupBy: [{ column: 'channel' }], limit: 1, sort: { by: 'measure' } });
+    const cheapest = read('5 cheapest products');
+    if (cheapest.kind !== 'query') throw new Error(JSON.stringify(cheapest));
+    expect(cheapest.query).toMatchObject({
+      measures: [],
+      limit: 5,
+      sort: { by: 'column', column: 'unit_price', direction: 'Ascending' },
+    });
+    const id = read('orders for product 12');
+    if (id.kind !== 'query') throw new Error(JSON.stringify(id));
+    expect(id.query.filters).toEqual([{ column: 'product_id', operator: 'Equals', value: 12, value2: null }]);
+  });
+
+  it('says plainly which calculation it cannot make, rather than answering another', () => {
+    const u = read('what percentage of orders were cancelled');
+    expect(u).toEqual({ kind: 'unknown', text: expect.stringContaining('I cannot calculate a percentage yet') });
+  });
+
   it('says plainly what it could not find', () => {
     const u = read('how many invoices were paid');
     expect(u).toEqual({ kind: 'unknown', text: expect.stringContaining("I could not find 'invoices'") });

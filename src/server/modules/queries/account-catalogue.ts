@@ -1,6 +1,7 @@
 /**
  * The catalogue of one account (catalogue.ts): every table the tables service lists, its columns,
- * the synonyms users added (synonyms.ts) and the distinct values of small text columns (values.ts).
+ * the synonyms users added (synonyms.ts), the distinct values of small text columns (values.ts), and
+ * the values of any text column the search index finds named in the question (search/service.ts).
  */
 import type { TableSummary } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
@@ -8,6 +9,19 @@ import { catalogueColumn, catalogueTable, type Catalogue } from './catalogue';
 import { listSynonyms } from './synonyms';
 import { resolveRelation } from './targets';
 import { distinctValues } from './values';
+import { searchValues } from '../../search/service';
+
+/** Values the search index finds named in a question (any column, however many values it has). */
+const SEARCHED_VALUES = 50;
+
+async function valuesNamedIn(deps: Deps, accountId: string, question: string) {
+  try {
+    return await searchValues(deps, accountId, question, SEARCHED_VALUES);
+  } catch {
+    // The index may be building or missing: the small columns' own values still answer.
+    return [];
+  }
+}
 
 /** Bumped per account when a sync finishes: values read before are stale. */
 const generations = new Map<string, number>();
@@ -27,8 +41,10 @@ export async function loadCatalogue(
   deps: Deps,
   ctx: AccountContext,
   list: (ctx: AccountContext) => Promise<TableSummary[]>,
+  question = '',
 ): Promise<Catalogue> {
   const summaries = await list(ctx);
+  const searched = question ? await valuesNamedIn(deps, ctx.accountId, question) : [];
   const synonyms = await listSynonyms(deps.db, ctx.accountId);
   const gen = generation(deps, ctx.accountId);
   // A model is a view over other tables: its values are read again each minute.
@@ -47,7 +63,16 @@ export async function loadCatalogue(
       const columns = summary.columns.map((c) =>
         catalogueColumn(c.columnKey, c.displayName, c.type, {
           synonyms: mine.filter((s) => s.columnKey === c.columnKey).map((s) => s.word),
-          values: values.get(c.columnKey) ?? [],
+          values: [
+            ...new Set([
+              ...(values.get(c.columnKey) ?? []),
+              ...searched
+                .filter(
+                  (v) => v.table.type === summary.type && v.table.id === summary.id && v.columnKey === c.columnKey,
+                )
+                .map((v) => v.value),
+            ]),
+          ],
         }),
       );
       return catalogueTable(

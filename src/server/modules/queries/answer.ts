@@ -53,9 +53,12 @@ export const ANSWER_ROWS = 100;
 /** Most rows an export of one answer writes. */
 export const EXPORT_MAX_ROWS = 1_000_000;
 
-function catalogueOf(env: QuestionEnv): Promise<Catalogue> {
-  return loadCatalogue(env.deps, env.ctx, (ctx) =>
-    env.services.tables.list(ctx, { types: [...TABLE_TYPES], flatten: true }),
+function catalogueOf(env: QuestionEnv, question: string): Promise<Catalogue> {
+  return loadCatalogue(
+    env.deps,
+    env.ctx,
+    (ctx) => env.services.tables.list(ctx, { types: [...TABLE_TYPES], flatten: true }),
+    question,
   );
 }
 
@@ -96,7 +99,7 @@ export async function answerQuestion(
   options: AnswerOptions,
 ): Promise<QuestionAnswer> {
   options.onStatus?.('Matching columns');
-  const catalogue = await catalogueOf(env);
+  const catalogue = await catalogueOf(env, question);
   options.signal?.throwIfAborted();
   const understood = await readQuestion(env, catalogue, question, options);
   if (understood.kind === 'ambiguous') {

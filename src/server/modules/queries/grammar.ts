@@ -8,7 +8,7 @@ import type { PivotAggregation, PivotTimeGrain } from '../../../shared/pivots';
 import type { FilterOperator } from '../../../shared/tables';
 import type { Catalogue, CatalogueColumn, CatalogueTable } from './catalogue';
 import type { Keyword } from './lexicon';
-import { STOPWORDS } from './lexicon';
+import { STOPWORDS, UNSUPPORTED } from './lexicon';
 import { findPeriod, localDate, type Period } from './periods';
 import type { PlainQuery, QueryFilter, QueryGroup, QueryMeasure, QuerySort } from './plain-query';
 import { readingOf } from './reading';
@@ -299,7 +299,24 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
     switch (item.k) {
       case 'kw': {
         const kw = item.kw;
+        if (kw.kind === 'most') {
+          // 'which channel has the most orders': the group with the largest count, one row.
+          draft.rank = { direction: kw.direction, n: 1, byMeasure: true, entity: null };
+          break;
+        }
         if (kw.kind === 'agg') {
+          // '5 cheapest products', '10 most recent orders': the rows with the smallest or largest.
+          const count = items[prev(i)];
+          if (count?.k === 'num' && !used.has(count) && (kw.func === 'Min' || kw.func === 'Max') && !draft.rank) {
+            used.add(count);
+            draft.ignored = draft.ignored.filter((w) => w !== count.m.text);
+            draft.rank = {
+              direction: kw.func === 'Max' ? 'Descending' : 'Ascending',
+              n: count.n,
+              byMeasure: true,
+              entity: null,
+            };
+          }
           // 'number of distinct', 'how many different': the later, narrower word decides.
           if (pendingAgg && pendingAgg.func === 'CountRows' && kw.func === 'CountUnique') {
             pendingAgg = { func: 'CountUnique', word: `${pendingAgg.word} ${item.m.text}` };
@@ -531,6 +548,18 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
         const j = next(i);
         const after = items[j];
         if (after?.k === 'kw' && after.kw.kind === 'compare') break;
+        if (after?.k === 'num' && isIdLike(col)) {
+          // 'orders for product 12'
+          used.add(after);
+          draft.filters.push({
+            column: col.key,
+            operator: negate ? 'NotEquals' : 'Equals',
+            value: after.n,
+            value2: null,
+          });
+          negate = false;
+          break;
+        }
         if (after?.k === 'num' && isNumber(col)) break;
         if (isDate(col)) {
           draft.dateColumn = col;
@@ -672,6 +701,14 @@ function finish(draft: Draft, table: CatalogueTable, period: Period | null, ques
   let limit = draft.limit;
   const groups = draft.groups;
   const rank = draft.rank;
+  if (rank && groups.length === 0) {
+    // 'which city has the most customers': the column asked for is the group.
+    const named = draft.select.map((key) => table.columns.find((c) => c.key === key)).find((c) => c && !isNumber(c));
+    if (named) {
+      groups.push({ column: named.key, grain: isDate(named) ? 'day' : null });
+      draft.select = draft.select.filter((key) => key !== named.key);
+    }
+  }
   if (rank) {
     limit = rank.n;
     if (groups.length > 0) {
@@ -725,10 +762,22 @@ export function understand(question: string, catalogue: Catalogue, options: Unde
   const tokens = tokenize(rest);
   const dictionary = buildDictionary(catalogue);
   const mentions = findMentions(tokens, dictionary);
+  const unsupported = tokens.map((t) => UNSUPPORTED[t.raw] ?? UNSUPPORTED[t.lemma]).find((u) => u !== undefined);
+  if (unsupported) {
+    return {
+      kind: 'unknown',
+      text: `I cannot calculate ${unsupported} yet. I can count rows or distinct values, and give sums, averages, minimums and maximums, by any column or period.`,
+    };
+  }
   try {
     const table = chooseTable(mentions, catalogue, question);
     const items = resolve(mentions, table, text);
     const draft = interpret(items, table, question);
+    // Only a value matched ('the weather in Paris'), and other words did not: not about this table.
+    const named = items.some((item) => item.k === 'subject' || item.k === 'col');
+    if (!named && draft.ignored.length > 0) {
+      throw new Unanswerable(`I could not find ${quoteList(draft.ignored)} in your tables.`);
+    }
     const query = finish(draft, table, period, question);
     return { kind: 'query', query, ignored: draft.ignored };
   } catch (error) {

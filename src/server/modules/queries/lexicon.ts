@@ -18,7 +18,8 @@ export type Keyword =
   | { kind: 'or' }
   | { kind: 'list' }
   | { kind: 'sort'; direction: 'Descending' | 'Ascending' | null }
-  | { kind: 'of' };
+  | { kind: 'of' }
+  | { kind: 'most'; direction: 'Descending' | 'Ascending' };
 
 /** Phrases as words, longest first when matched. */
 export const KEYWORDS: [string, Keyword][] = [
@@ -28,7 +29,7 @@ export const KEYWORDS: [string, Keyword][] = [
   ['count of', { kind: 'agg', func: 'CountRows' }],
   ['count', { kind: 'agg', func: 'CountRows' }],
   ['counts', { kind: 'agg', func: 'CountRows' }],
-  ['amount of', { kind: 'agg', func: 'CountRows' }],
+
   ['distinct', { kind: 'agg', func: 'CountUnique' }],
   ['unique', { kind: 'agg', func: 'CountUnique' }],
   ['different', { kind: 'agg', func: 'CountUnique' }],
@@ -160,6 +161,11 @@ export const KEYWORDS: [string, Keyword][] = [
   ['ascending', { kind: 'sort', direction: 'Ascending' }],
   ['asc', { kind: 'sort', direction: 'Ascending' }],
   ['of', { kind: 'of' }],
+  ['the most', { kind: 'most', direction: 'Descending' }],
+  ['most', { kind: 'most', direction: 'Descending' }],
+  ['the fewest', { kind: 'most', direction: 'Ascending' }],
+  ['fewest', { kind: 'most', direction: 'Ascending' }],
+  ['the least', { kind: 'most', direction: 'Ascending' }],
 ];
 
 /** Words that do not change the query. */
@@ -177,7 +183,7 @@ export const STOPWORDS = new Set(
 
 /** Common English words for a missing number column ('revenue' → amount); users add their own. */
 export const MEASURE_HINTS: Record<string, string[]> = {
-  revenue: ['amount', 'revenue', 'total', 'sales', 'price'],
+  revenue: ['amount', 'revenue', 'total', 'sales'],
   sale: ['amount', 'revenue', 'sales', 'total'],
   sales: ['amount', 'revenue', 'sales', 'total'],
   turnover: ['amount', 'revenue', 'total'],
@@ -234,4 +240,21 @@ export const COUNTRY_ALIASES: Record<string, string> = {
   us: 'united states',
   america: 'united states',
   holland: 'netherlands',
+};
+
+/** Calculations the grammar does not make: said plainly rather than answered with something else. */
+export const UNSUPPORTED: Record<string, string> = {
+  median: 'a median',
+  percentile: 'a percentile',
+  percentage: 'a percentage',
+  percent: 'a percentage',
+  share: 'a share of a total',
+  ratio: 'a ratio',
+  rate: 'a rate',
+  variance: 'a variance',
+  deviation: 'a standard deviation',
+  correlation: 'a correlation',
+  growth: 'a growth rate',
+  forecast: 'a forecast',
+  predict: 'a prediction',
 };

@@ -123,7 +123,7 @@ export function buildDictionary(catalogue: Catalogue): Dictionary {
     for (const [word, hints] of Object.entries(MEASURE_HINTS)) {
       if (exact.has(singular(word))) continue;
       const column = hints
-        .map((hint) => table.columns.find((c) => c.type === 'Number' && c.words.join(' ') === hint))
+        .map((hint) => table.columns.find((c) => c.type === 'Number' && c.words[c.words.length - 1] === hint))
         .find((c) => c !== undefined);
       if (column) add(dictionary, [singular(word)], { kind: 'column', table, column, strength: 'hint' });
     }
