@@ -228,7 +228,40 @@ describe('automation definitions', () => {
       syncScheduleFrequencyType: 'Manual',
       scheduleFrequency: null,
       nextRunAt: null,
-      trigger: { type: 'Manual', schedule: null },
+      trigger: { type: 'Manual' },
+    });
+    expect(
+      await t.deps.db
+        .selectFrom('automation_definitions')
+        .select(['schedule_pattern', 'next_run_at', 'trigger_type'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ schedule_pattern: null, next_run_at: null, trigger_type: 'Manual' });
+
+    // The schedule chosen before is kept: back to Scheduled, it runs on it again.
+    definition = ok(
+      await api<AutomationDefinition>(t, cookie, 'PUT', `${BASE}/${id}`, {
+        scheduleFrequencyType: 'Scheduled',
+        scheduleFrequencyDetails: { type: 'Scheduled', frequency: 'Week', weekDay: 'Monday', time: '09:00' },
+      }),
+    );
+    definition = ok(
+      await api<AutomationDefinition>(t, cookie, 'PUT', `${BASE}/${id}`, {
+        trigger: { ...definition.trigger, type: 'Manual' },
+      }),
+    );
+    expect(definition.nextRunAt).toBeNull();
+    definition = ok(
+      await api<AutomationDefinition>(t, cookie, 'PUT', `${BASE}/${id}`, {
+        trigger: { ...definition.trigger, type: 'Schedule' },
+      }),
+    );
+    // The trigger is fine again: only the (unconfigured) step's own error remains.
+    expect(definition.error ?? '').toMatch(/^Step "Notify": /);
+    expect(definition).toMatchObject({
+      syncScheduleFrequencyType: 'Scheduled',
+      scheduleFrequency: '0 9 * * 1',
+      nextRunAt: '2026-03-09T09:00:00.000Z',
     });
   });
 

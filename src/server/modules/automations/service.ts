@@ -118,17 +118,20 @@ export function createAutomationsService(deps: Deps, core: CoreServices) {
       .execute();
   }
 
-  /** The columns a trigger is stored in, with its cron and next time. */
+  /**
+   * The columns a trigger is stored in, with its cron and next time. The schedule and the AfterSync
+   * integration are kept whatever the type, so switching to Manual and back finds them again; only
+   * a Schedule trigger has a cron and a next time (what the schedule ticker reads).
+   */
   function triggerColumns(trigger: AutomationTrigger): Partial<AutomationDefinitionsTable> {
-    const schedule = trigger.type === 'Schedule' ? trigger.schedule : null;
-    const pattern = trigger.type === 'Schedule' ? patternOf(schedule) : null;
+    const pattern = trigger.type === 'Schedule' ? patternOf(trigger.schedule) : null;
     return {
       trigger_type: trigger.type,
-      schedule: schedule ? JSON.stringify(schedule) : null,
+      schedule: trigger.schedule ? JSON.stringify(trigger.schedule) : null,
       schedule_pattern: pattern,
       next_run_at: nextRunOf(pattern, clock()),
-      trigger_integration_id: trigger.type === 'AfterSync' ? trigger.integrationId : null,
-      trigger_new_rows_only: trigger.type === 'AfterSync' && trigger.onlyWithNewRows ? 1 : 0,
+      trigger_integration_id: trigger.integrationId,
+      trigger_new_rows_only: trigger.onlyWithNewRows ? 1 : 0,
     };
   }
 
@@ -138,14 +141,9 @@ export function createAutomationsService(deps: Deps, core: CoreServices) {
     if (input.scheduleFrequencyType === undefined && input.scheduleFrequencyDetails === undefined) return null;
     const current = triggerOf(row);
     const type = input.scheduleFrequencyType ?? (current.type === 'Schedule' ? 'Scheduled' : 'Manual');
-    if (type === 'Manual') return { type: 'Manual', schedule: null, integrationId: null, onlyWithNewRows: false };
+    if (type === 'Manual') return { ...current, type: 'Manual' };
     const schedule = input.scheduleFrequencyDetails ?? current.schedule;
-    return {
-      type: 'Schedule',
-      schedule: schedule ? { ...schedule, type: 'Scheduled' } : null,
-      integrationId: null,
-      onlyWithNewRows: false,
-    };
+    return { ...current, type: 'Schedule', schedule: schedule ? { ...schedule, type: 'Scheduled' } : null };
   }
 
   /** An integration id the caller gave: one of the account's, or 404 (another account's reads as missing). */
@@ -159,10 +157,20 @@ export function createAutomationsService(deps: Deps, core: CoreServices) {
     if (!found) throw notFound('Integration not found.');
   }
 
-  /** Rewrites positions 0..n-1 in the given order (a move or a removal keeps them dense). */
-  async function renumber(definitionId: string, orderedIds: string[]): Promise<void> {
+  /**
+   * Rewrites positions 0..n-1 in the order given (a move or a removal keeps them dense), after
+   * removing `removed` if given, in one transaction.
+   */
+  async function reorder(definitionId: string, order: (ids: string[]) => string[], removed?: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      for (const [position, id] of orderedIds.entries())
+      if (removed) await trx.deleteFrom('automation_steps').where('id', '=', removed).execute();
+      const current = await trx
+        .selectFrom('automation_steps')
+        .select('id')
+        .where('definition_id', '=', definitionId)
+        .orderBy('position')
+        .execute();
+      for (const [position, id] of order(current.map((s) => s.id)).entries())
         await trx
           .updateTable('automation_steps')
           .set({ position })
@@ -259,7 +267,7 @@ export function createAutomationsService(deps: Deps, core: CoreServices) {
       if (input.runTimeoutSeconds !== undefined) set.run_timeout_seconds = input.runTimeoutSeconds;
       const trigger = requestedTrigger(row, input);
       if (trigger) {
-        if (trigger.type === 'AfterSync' && trigger.integrationId)
+        if (trigger.integrationId && trigger.integrationId !== row.trigger_integration_id)
           await mustBeAccountIntegration(ctx, trigger.integrationId);
         Object.assign(set, triggerColumns(trigger));
       }
@@ -344,11 +352,7 @@ export function createAutomationsService(deps: Deps, core: CoreServices) {
       await mustFind(ctx, id);
       requireWriter(ctx);
       await mustFindStep(id, stepId);
-      await db.deleteFrom('automation_steps').where('id', '=', stepId).execute();
-      await renumber(
-        id,
-        (await stepsOf(id)).map((s) => s.id),
-      );
+      await reorder(id, (ids) => ids, stepId);
       return fresh(ctx, id);
     },
 
@@ -356,9 +360,11 @@ export function createAutomationsService(deps: Deps, core: CoreServices) {
       await mustFind(ctx, id);
       requireWriter(ctx);
       await mustFindStep(id, stepId);
-      const order = (await stepsOf(id)).map((s) => s.id).filter((s) => s !== stepId);
-      order.splice(Math.min(position, order.length), 0, stepId);
-      await renumber(id, order);
+      await reorder(id, (ids) => {
+        const order = ids.filter((s) => s !== stepId);
+        order.splice(Math.min(position, order.length), 0, stepId);
+        return order;
+      });
       return fresh(ctx, id);
     },
 
