@@ -12,6 +12,7 @@ import {
   type ReportFormat,
   type ReportProgress,
 } from '../../../shared/reports';
+import type { FileOriginType } from '../../../shared/files';
 import type { AccountContext, Deps } from '../../context';
 import { requireWriter } from '../accounts/access';
 import type { TablesService } from '../tables/service';
@@ -25,7 +26,7 @@ export interface ReportFileCalls extends ReportFiles {
     userId: string | null;
     name: string;
     contentType: string;
-    originEntityType: 'Model' | 'StaticTable';
+    originEntityType: FileOriginType;
     originEntityTypeId: string | null;
   }): Promise<{ id: string }>;
   get(
@@ -57,23 +58,33 @@ export function createReportsService(
   const jobs = createReportJobs(parts.files, (error) => log(error));
 
   return {
-    /** Checks the request, creates the Pending file, starts its generation, and answers at once. */
-    async create(ctx: AccountContext, request: CreateReportRequest): Promise<ReportProgress> {
+    /**
+     * Checks the request, creates the Pending file, starts its generation, and answers at once. An
+     * automation's export names itself as the origin (the definition) and tells its requester
+     * nothing: the run shows the file.
+     */
+    async create(
+      ctx: AccountContext,
+      request: CreateReportRequest,
+      options: { origin?: { type: 'Automation'; id: string }; notice?: boolean } = {},
+    ): Promise<ReportProgress> {
       requireWriter(ctx);
       const prepared = await content.prepare(ctx, request.source);
       const name = reportFileName(request.name, request.format);
+      const origin = options.origin ?? prepared.origin;
       const { id } = await parts.files.createReport({
         accountId: ctx.accountId,
         userId: ctx.user.id,
         name,
         contentType: REPORT_CONTENT_TYPES[request.format],
-        originEntityType: prepared.origin.type,
-        originEntityTypeId: prepared.origin.id,
+        originEntityType: origin.type,
+        originEntityTypeId: origin.id,
       });
       jobs.start({
         fileId: id,
         generate: (progress): Promise<Readable> => prepared.generate(request.format, progress),
         done: async (outcome) => {
+          if (options.notice === false) return;
           try {
             await parts.notice({ accountId: ctx.accountId, userId: ctx.user.id, fileId: id, name, outcome });
           } catch (error) {
