@@ -2,6 +2,7 @@
 import type { StepKind } from '../../../shared/automations';
 import type { StepKindDefinition } from './step-kind';
 import { checkDataStep } from './steps/check-data';
+import { exportReportStep } from './steps/export-report';
 import { httpRequestStep } from './steps/http-request';
 import { notifyStep } from './steps/notify';
 import { publishModelStep } from './steps/publish-model';
@@ -13,6 +14,7 @@ const KINDS: StepKindDefinition[] = [
   syncIntegrationStep,
   publishModelStep,
   checkDataStep,
+  exportReportStep,
   notifyStep,
   sendEmailStep,
 ];
