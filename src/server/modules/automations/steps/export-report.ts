@@ -10,7 +10,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { STEP_KIND_LABELS, type InputOption, type InputValue, type StepPreview } from '../../../../shared/automations';
 import { SHARE_EXPIRY_DAYS } from '../../../../shared/files';
 import {
-  REPORT_FORMATS,
   REPORT_FORMAT_LABELS,
   REPORT_MESSAGES,
   type ReportFormat,
