@@ -8,6 +8,7 @@ import { notifyStep } from './steps/notify';
 import { publishModelStep } from './steps/publish-model';
 import { sendEmailStep } from './steps/send-email';
 import { syncIntegrationStep } from './steps/sync-integration';
+import { writeDestinationStep } from './steps/write-destination';
 
 const KINDS: StepKindDefinition[] = [
   httpRequestStep,
@@ -17,6 +18,7 @@ const KINDS: StepKindDefinition[] = [
   exportReportStep,
   notifyStep,
   sendEmailStep,
+  writeDestinationStep,
 ];
 
 export function stepKinds(): StepKindDefinition[] {

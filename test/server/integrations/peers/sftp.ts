@@ -1,6 +1,8 @@
 /**
  * A real SFTP server for connector tests: ssh2's own Server on a free port, serving a temporary
- * folder read-only (enough for listing, stat and downloads). It accepts one user with a password
+ * folder read-only (enough for listing, stat and downloads), or writable (`{ writable: true }`:
+ * files opened for writing, WRITE, RENAME, REMOVE; for destination writes). Every RENAME is
+ * recorded, so tests can see a file appear under its final name only whole. It accepts one user with a password
  * or with a public key (the private half is returned for the client). The folder is the server's
  * `/`: paths never escape it.
  */
@@ -23,6 +25,10 @@ export interface SftpPeer {
   privateKey: string;
   /** The served folder: tests write files here. */
   root: string;
+  /** Renames done by clients, [from, to] (writable servers). */
+  renames: [string, string][];
+  /** Runs before each WRITE is answered (writable servers): a test may hold an upload here. */
+  onWrite: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -37,7 +43,13 @@ function attrsOf(stats: fs.Stats) {
   };
 }
 
-function serveSftp(sftp: SFTPWrapper, root: string): void {
+interface Serving {
+  writable: boolean;
+  renames: [string, string][];
+  onWrite(): Promise<void>;
+}
+
+function serveSftp(sftp: SFTPWrapper, root: string, serving: Serving): void {
   type Open = { kind: 'file'; fd: number } | { kind: 'dir'; dir: string; sent: boolean };
   const handles = new Map<number, Open>();
   let nextHandle = 1;
@@ -60,10 +72,33 @@ function serveSftp(sftp: SFTPWrapper, root: string): void {
   sftp.on('STAT', stat);
   sftp.on('LSTAT', stat);
   sftp.on('OPEN', (id, p, flags) => {
-    if (flags !== utils.sftp.OPEN_MODE.READ) return sftp.status(id, STATUS.PERMISSION_DENIED, 'read-only');
-    fs.open(local(p), 'r', (err, fd) =>
+    const reading = flags === utils.sftp.OPEN_MODE.READ;
+    if (!reading && !serving.writable) return sftp.status(id, STATUS.PERMISSION_DENIED, 'read-only');
+    const mode = reading ? 'r' : (utils.sftp.flagsToString(flags) ?? 'w');
+    fs.open(local(p), mode, (err, fd) =>
       err ? sftp.status(id, STATUS.NO_SUCH_FILE) : sftp.handle(id, newHandle({ kind: 'file', fd })),
     );
+  });
+  sftp.on('WRITE', (id, handle, offset, data) => {
+    const open = lookup(handle);
+    if (open?.kind !== 'file' || !serving.writable) return sftp.status(id, STATUS.FAILURE);
+    void serving
+      .onWrite()
+      .then(() =>
+        fs.write(open.fd, data, 0, data.length, offset, (err) => sftp.status(id, err ? STATUS.FAILURE : STATUS.OK)),
+      );
+  });
+  sftp.on('RENAME', (id, from, to) => {
+    if (!serving.writable) return sftp.status(id, STATUS.PERMISSION_DENIED);
+    if (fs.existsSync(local(to))) return sftp.status(id, STATUS.FAILURE, 'exists');
+    fs.rename(local(from), local(to), (err) => {
+      if (!err) serving.renames.push([path.posix.resolve('/', from), path.posix.resolve('/', to)]);
+      sftp.status(id, err ? STATUS.NO_SUCH_FILE : STATUS.OK);
+    });
+  });
+  sftp.on('REMOVE', (id, p) => {
+    if (!serving.writable) return sftp.status(id, STATUS.PERMISSION_DENIED);
+    fs.unlink(local(p), (err) => sftp.status(id, err ? STATUS.NO_SUCH_FILE : STATUS.OK));
   });
   sftp.on('FSTAT', (id, handle) => {
     const open = lookup(handle);
@@ -111,7 +146,13 @@ function same(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function startSftp(): Promise<SftpPeer> {
+export async function startSftp(options: { writable?: boolean } = {}): Promise<SftpPeer> {
+  const renames: [string, string][] = [];
+  const serving: Serving = {
+    writable: options.writable ?? false,
+    renames,
+    onWrite: () => peer.onWrite?.() ?? Promise.resolve(),
+  };
   const root = await mkdtemp(path.join(os.tmpdir(), 'sftp-peer-'));
   const user = 'loader';
   const password = 'sftp-secret';
@@ -141,24 +182,27 @@ export async function startSftp(): Promise<SftpPeer> {
     client.on('ready', () => {
       client.on('session', (accept) => {
         const session = accept();
-        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root));
+        session.on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root, serving));
       });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
 
-  return {
+  const peer: SftpPeer = {
     host: '127.0.0.1',
     port,
     user,
     password,
     privateKey: clientKey.private,
     root,
+    renames,
+    onWrite: null,
     async close() {
       for (const c of clients) c.end();
       await new Promise((resolve) => server.close(resolve));
       await rm(root, { recursive: true, force: true });
     },
   };
+  return peer;
 }

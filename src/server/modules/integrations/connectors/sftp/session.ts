@@ -9,6 +9,8 @@
  * accepted, failures are told in fixed kinds (policy, DNS, refused, timed out, authentication, not
  * an SSH server) and never with what the remote sent; after it, SFTP failures by their status code.
  */
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import ssh2, { type SFTPWrapper } from 'ssh2';
 import { isTransientFailure, networkFailure } from '../../../../net/network-failures';
 import { bareHost, hostAndPort, type OutboundPolicy } from '../../../../net/outbound-policy';
@@ -24,6 +26,13 @@ const READY_TIMEOUT_MS = 20_000;
 export interface SftpSession {
   list(folder: string): Promise<RemoteFile[]>;
   download(remotePath: string, localPath: string): Promise<void>;
+  /** Whether a path exists (automation destination writes). */
+  exists(remotePath: string): Promise<boolean>;
+  /** Writes `data` to a new file at `remotePath` (replacing one there); the signal destroys both streams. */
+  upload(data: Readable, remotePath: string, signal: AbortSignal): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  /** Removes a file; a missing one is no error. */
+  remove(remotePath: string): Promise<void>;
   close(): void;
 }
 
@@ -153,6 +162,33 @@ export async function openSession(
     download: (remotePath, localPath) =>
       new Promise((resolve, reject) =>
         sftp.fastGet(remotePath, localPath, (error) => (error ? reject(toConnectorError(error, config)) : resolve())),
+      ),
+    exists: (remotePath) =>
+      new Promise((resolve, reject) =>
+        sftp.stat(remotePath, (error) => {
+          if (!error) resolve(true);
+          else if ((error as { code?: unknown }).code === 2) resolve(false);
+          else reject(toConnectorError(error, config));
+        }),
+      ),
+    async upload(data, remotePath, signal) {
+      try {
+        await pipeline(data, sftp.createWriteStream(remotePath), { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        throw toConnectorError(error, config);
+      }
+    },
+    rename: (from, to) =>
+      new Promise((resolve, reject) =>
+        sftp.rename(from, to, (error) => (error ? reject(toConnectorError(error, config)) : resolve())),
+      ),
+    remove: (remotePath) =>
+      new Promise((resolve, reject) =>
+        sftp.unlink(remotePath, (error) => {
+          if (!error || (error as { code?: unknown }).code === 2) resolve();
+          else reject(toConnectorError(error, config));
+        }),
       ),
     close: () => client.end(),
   };
