@@ -20,6 +20,7 @@ import { createStaticTablesService } from './modules/static-tables/service';
 import { createTablesService } from './modules/tables/service';
 import { createUsersService } from './modules/users/service';
 import { createSearchService } from './search/service';
+import { createQuerySynonymsService } from './modules/queries/synonyms-service';
 
 /** Every feature area's service but automations (which drive the others), built once per app. */
 function createCoreServices(deps: Deps) {
@@ -39,6 +40,7 @@ function createCoreServices(deps: Deps) {
     files,
     reports: createReportsService(deps, { tables, files, notice: reportNotice(deps) }),
     search: createSearchService(deps),
+    querySynonyms: createQuerySynonymsService(deps, tables),
   };
 }
 

@@ -14,6 +14,7 @@ import { tablesRouter } from '../modules/tables/router';
 import { usersRouter } from '../modules/users/router';
 import { reportsRouter } from '../modules/reports/router';
 import { searchRouter } from '../search/router';
+import { queriesRouter } from '../modules/queries/router';
 import { router } from './trpc';
 
 /** One router per feature area; the client imports only this type. */
@@ -34,6 +35,7 @@ export const appRouter = router({
   search: searchRouter,
   automations: automationsRouter,
   chat: chatRouter,
+  queries: queriesRouter,
 });
 
 export type AppRouter = typeof appRouter;
