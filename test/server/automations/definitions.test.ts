@@ -265,6 +265,31 @@ describe('automation definitions', () => {
     });
   });
 
+  it('show a step of a kind that is not available as an error, without failing', async () => {
+    const { t, a } = await appWithTwoTeams();
+    const cookie = a.owner.cookie;
+    const { id } = await createAutomation(t, cookie, 'Old kinds');
+    const step = await addStep(t, cookie, id, { kind: 'Notify', name: 'Retired' });
+    // A kind no longer (or not yet) in the registry, as an older row could hold.
+    await t.deps.db.updateTable('automation_steps').set({ kind: 'FaxPage' }).where('id', '=', step.id).execute();
+    const definition = ok(await api<AutomationDefinition>(t, cookie, 'GET', `${BASE}/${id}`));
+    expect(definition.steps[0]?.error).toBe('This step kind is not available.');
+    expect(definition.error).toBe('Step "Retired": This step kind is not available.');
+    expect(ok(await api<AutomationListItem[]>(t, cookie, 'GET', BASE))[0]?.error).toBe(definition.error);
+    expect(ok(await api(t, cookie, 'GET', `${BASE}/${id}/steps/${step.id}/input-options`))).toMatchObject({
+      integrations: [],
+      inputs: {},
+    });
+    const preview = await api<{ message: string }>(t, cookie, 'GET', `${BASE}/${id}/steps/${step.id}/preview`);
+    expect(preview.status).toBe(400);
+    expect(preview.body.message).toBe('This step kind is not available.');
+    // It can still be renamed and removed.
+    ok(await api(t, cookie, 'PUT', `${BASE}/${id}/steps/${step.id}/name`, { value: 'Gone soon' }));
+    expect(names(ok(await api<AutomationDefinition>(t, cookie, 'DELETE', `${BASE}/${id}/steps/${step.id}`)))).toEqual(
+      [],
+    );
+  });
+
   it("answer 404 for another account's ids and refuse read_only members", async () => {
     const { t, a, b } = await appWithTwoTeams();
     const own = await createAutomation(t, a.owner.cookie, 'Private to A');
