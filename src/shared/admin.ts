@@ -136,7 +136,6 @@ export const ADMIN_MESSAGES = {
   userNotFound: 'User not found.',
   lastAdmin: 'The last admin cannot lose the admin role. Make another user an admin first.',
   signedOutEverywhere: (n: number) => (n === 1 ? 'Signed out of 1 session.' : `Signed out of ${n} sessions.`),
-  searchIndexUnavailable: 'Search indexing is not available yet.',
 } as const;
 
 /** How long the editor waits after typing before asking the server to check the specification. */

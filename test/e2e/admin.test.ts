@@ -71,7 +71,7 @@ describe('the admin area', () => {
       'Integration definitions',
     );
     await expectAdminPage('/admin/index', 'Search index', 'Search index');
-    await page.getByText('Search indexing is not available yet.').waitFor();
+    await page.getByRole('columnheader', { name: 'Index size' }).waitFor();
     await expectAdminPage(`/admin/user/${me.id}`, 'Ann Lee', 'Search users/account');
     await expectAdminPage(`/admin/account/${me.currentAccountId}`, "Ann Lee's account", 'Search users/account');
 
@@ -236,7 +236,7 @@ describe('the admin area', () => {
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('link', { name: 'Search index' }).click();
     await page.waitForURL(`${server.url}/admin/index`);
-    await page.getByText('Search indexing is not available yet.').waitFor();
+    await page.getByRole('columnheader', { name: 'Index size' }).waitFor();
     await expect.poll(onScreen).toBe(false);
     await page.setViewportSize({ width: 1440, height: 900 });
   });

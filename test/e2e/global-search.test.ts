@@ -124,4 +124,27 @@ describe('global search in the header', () => {
     expect(width).toBeLessThanOrEqual(390);
     await page.screenshot({ path: '/tmp/search-390.png' });
   });
+
+  it('lets a global admin see the index on /admin/index and keep a column out of search', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/admin/index`);
+    const row = page.getByRole('row', { name: /Iris Vega's account/ });
+    await row.getByText('Up to date').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/search-admin-1440.png' });
+    await row.getByRole('button', { name: 'Exclusions' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Table', { exact: true }).click();
+    await page.getByRole('option', { name: 'Orders feed / orders' }).click();
+    await dialog.getByLabel('Column', { exact: true }).click();
+    await page.getByRole('option', { name: 'city' }).click();
+    await dialog.getByRole('button', { name: 'Exclude' }).click();
+    await dialog.getByRole('row', { name: /orders\s+city/ }).waitFor();
+    await page.screenshot({ path: '/tmp/search-exclusions-1440.png' });
+    await page.keyboard.press('Escape');
+    // The column's values are no longer found; the other columns' still are.
+    await expect
+      .poll(async () => (await api<{ totalHits: number }>(page, server, 'get', '/api/search?query=zurich')).totalHits)
+      .toBe(0);
+    expect((await api<{ totalHits: number }>(page, server, 'get', '/api/search?query=chloe')).totalHits).toBe(1);
+  });
 });

@@ -33,6 +33,16 @@ export interface IndexedState {
 /** What the index holds about a table now (read on the main thread's read-only connection). */
 export function indexedState(reader: Database.Database | null, tableKey: string): IndexedState | null {
   if (!reader) return null;
+  try {
+    return readIndexedState(reader, tableKey);
+  } catch (error) {
+    // The file is being created by the writer: nothing indexed yet.
+    if (/no such table/i.test(String(error))) return null;
+    throw error;
+  }
+}
+
+function readIndexedState(reader: Database.Database, tableKey: string): IndexedState | null {
   const table = reader
     .prepare('SELECT tid, rows, max_row, fingerprint FROM tables WHERE table_key = ?')
     .get(tableKey) as { tid: number; rows: number; max_row: number | null; fingerprint: string | null } | undefined;

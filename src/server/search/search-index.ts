@@ -259,9 +259,14 @@ function createSearchIndex(deps: Deps): SearchIndex {
         .where('account_id', '=', accountId)
         .executeTakeFirstOrThrow();
       const connection = reader(accountId);
-      const last = connection
-        ? (connection.prepare('SELECT max(indexed_at) AS at FROM tables').get() as { at: string | null }).at
-        : null;
+      let last: string | null = null;
+      try {
+        last = connection
+          ? (connection.prepare('SELECT max(indexed_at) AS at FROM tables').get() as { at: string | null }).at
+          : null;
+      } catch {
+        // The file is being created by the writer: nothing indexed yet.
+      }
       const since = pending.since ? Date.parse(String(pending.since)) : null;
       const busy = current === accountId;
       return {
