@@ -28,9 +28,8 @@ function OriginLink({ file }: { file: FileInfo }) {
         Open table
       </Anchor>
     );
-  // Automations arrive with their own issue; the address is already fixed by the spec's route map.
   return (
-    <Anchor size="sm" href={`/automations/${encodeURIComponent(id)}`}>
+    <Anchor size="sm" renderRoot={(p) => <Link {...p} to="/automations/$id" params={{ id }} />}>
       Open automation
     </Anchor>
   );
