@@ -23,7 +23,7 @@ export const fake: FakeCalls = { calls: [], aborted: [] };
 
 /**
  * The test kind, put first in the registry (so it wins over a real HttpRequest). Inputs: mode
- * 'ok' | 'fail' | 'config' | 'hang'; failTimes (mode fail: attempts that fail before one succeeds);
+ * 'ok' | 'fail' | 'config' | 'hang' | 'skip'; failTimes (mode fail: attempts that fail before one succeeds);
  * value (echoed as output.value).
  */
 const testKind: StepKindDefinition = {
@@ -38,10 +38,11 @@ const testKind: StepKindDefinition = {
   inputOptions: () => Promise.resolve({}),
   validate: () => null,
   preview: () => Promise.resolve({ summary: 'test' }),
-  async run(env, step) {
+  async run(env, step): Promise<Record<string, InputValue>> {
     fake.calls.push({ stepId: step.id, attempt: env.attempt, key: env.idempotencyKey, inputs: step.inputs });
     const mode = step.inputs.mode ?? 'ok';
     if (mode === 'config') throw configError('The test step is misconfigured.');
+    if (mode === 'skip') return { skipped: true, reason: 'nothing to send' };
     if (mode === 'fail' && env.attempt <= Number(step.inputs.failTimes ?? 99))
       throw transientError(`Temporary failure ${env.attempt}.`);
     if (mode === 'hang')

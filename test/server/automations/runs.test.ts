@@ -284,6 +284,25 @@ describe('automation runs', () => {
     expect(failed.steps[1]?.attempts[0]?.errorType).toBe('ConfigError');
   });
 
+  it('a step with nothing to do (its output says skipped) is Skipped with its reason logged, and the run goes on', async () => {
+    const { t, team } = await appWithTeam();
+    const def = await insertDefinition(t, {
+      accountId: team.accountId,
+      createdBy: team.owner.userId,
+      steps: [{ name: 'Mail', inputs: { mode: 'skip' } }, { inputs: { value: 'after' } }],
+    });
+    const done = await endedRun(t, team.owner.cookie, (await triggerRun(t, team.owner.cookie, def.id)).id);
+    expect(done.status).toBe('Completed');
+    expect(done.steps.map((s) => s.status)).toEqual(['Skipped', 'Completed']);
+    expect(done.steps[0]?.output).toEqual({ skipped: true, reason: 'nothing to send' });
+    const logs = ok(
+      await call<AutomationLogLine[]>(t.server, 'GET', `/api/automations/${done.id}/logs`, {
+        cookie: team.owner.cookie,
+      }),
+    );
+    expect(logs.some((l) => l.message === 'Mail: skipped (nothing to send).')).toBe(true);
+  });
+
   it('a step over its time limit is aborted and TimedOut; a run over its limit ends TimedOut', async () => {
     const { t, team } = await appWithTeam();
     const def = await insertDefinition(t, {

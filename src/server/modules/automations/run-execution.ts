@@ -372,14 +372,17 @@ export async function executeRun(env: ExecutionEnv, claimed: ClaimedRun): Promis
 
       if (!failure) {
         // Saved before the next step starts: from here on the step is never run again.
+        const skipped = output.skipped === true;
+        const reason = typeof output.reason === 'string' && output.reason ? ` (${output.reason})` : '';
         await stepCompleted(
           db,
           { runId: run.id, stepId: step.id, attempt },
           JSON.stringify(output),
           clock().toISOString(),
-          `${step.name}: completed.`,
+          skipped ? `${step.name}: skipped${reason}.` : `${step.name}: completed.`,
+          skipped ? 'Skipped' : 'Completed',
         );
-        setStep('Completed');
+        setStep(skipped ? 'Skipped' : 'Completed');
         return { kind: 'done', output };
       }
 

@@ -64,7 +64,10 @@ export interface StepKindDefinition extends StepKindInfo {
   validate(step: ConfiguredStep): string | null;
   /** What the step would read or send, without side effects. */
   preview(env: StepEnv, step: ResolvedStep): Promise<StepPreview>;
-  /** Does the work; the output is small values only (a table or file is named, not carried). */
+  /**
+   * Does the work; the output is small values only (a table or file is named, not carried). An
+   * output with `skipped: true` (and a `reason`) records the step as Skipped: it had nothing to do.
+   */
   run(env: StepRunEnv, step: ResolvedStep): Promise<Record<string, InputValue>>;
   /** Inputs masked ('********') when resolved inputs are stored or shown. */
   secretInputs?: string[];

@@ -19,7 +19,7 @@ const STEP_RUNNING = `UPDATE automation_step_runs SET status = 'Running', attemp
   WHERE run_id = ? AND step_id = ?`;
 const ATTEMPT_COMPLETED = `UPDATE automation_step_attempts SET status = 'Completed', ended_at = ?, error = NULL,
   error_type = NULL WHERE run_id = ? AND step_id = ? AND attempt = ?`;
-const STEP_COMPLETED = `UPDATE automation_step_runs SET status = 'Completed', output = ?, ended_at = ?, progress = NULL
+const STEP_FINISHED = `UPDATE automation_step_runs SET status = ?, output = ?, ended_at = ?, progress = NULL
   WHERE run_id = ? AND step_id = ?`;
 const INSERT_LOG = `INSERT INTO automation_run_logs (run_id, step_id, level, message, created_at) VALUES (?, ?, ?, ?, ?)`;
 
@@ -37,17 +37,21 @@ export async function stepStarted(
   });
 }
 
-/** The attempt succeeded and the step's output is saved (with its log line): from here on it never runs again. */
+/**
+ * The attempt succeeded and the step's output is saved (with its log line): from here on it never
+ * runs again. Skipped: the step had nothing to do (its output says `skipped: true`).
+ */
 export async function stepCompleted(
   db: Db,
   step: { runId: string; stepId: string; attempt: number },
   output: string,
   at: string,
   logLine: string,
+  status: 'Completed' | 'Skipped' = 'Completed',
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await run(trx, ATTEMPT_COMPLETED, [at, step.runId, step.stepId, step.attempt]);
-    await run(trx, STEP_COMPLETED, [output, at, step.runId, step.stepId]);
+    await run(trx, STEP_FINISHED, [status, output, at, step.runId, step.stepId]);
     await run(trx, INSERT_LOG, [step.runId, step.stepId, 'INFO', logLine, at]);
   });
 }
