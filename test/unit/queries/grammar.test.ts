@@ -99,6 +99,15 @@ describe('grammar', () => {
     expect(id.query.filters).toEqual([{ column: 'product_id', operator: 'Equals', value: 12, value2: null }]);
   });
 
+  it('reads the group with the highest average, and empty cells', () => {
+    const best = read('which office has the highest average salary');
+    if (best.kind !== 'query') throw new Error(JSON.stringify(best));
+    expect(best.query.reading).toBe('Average of salary by office, top 1 by Average of salary, from employees');
+    const empty = read('tickets with no assignee');
+    if (empty.kind !== 'query') throw new Error(JSON.stringify(empty));
+    expect(empty.query.filters).toEqual([{ column: 'assignee', operator: 'Empty', value: null, value2: null }]);
+  });
+
   it('says plainly which calculation it cannot make, rather than answering another', () => {
     const u = read('what percentage of orders were cancelled');
     expect(u).toEqual({ kind: 'unknown', text: expect.stringContaining('I cannot calculate a percentage yet') });

@@ -56,7 +56,9 @@ function entriesOf(mention: Mention, table: CatalogueTable): Entry[] {
 /** The table the question is about: the one that holds most of what it names. */
 function chooseTable(mentions: Mention[], catalogue: Catalogue, question: string): CatalogueTable {
   const named = mentions.filter(
-    (m) => m.entries.length > 0 && (!m.keyword || m.entries.some((e) => e.kind !== 'column' || e.strength === 'exact')),
+    (m) =>
+      m.entries.length > 0 &&
+      (!m.keyword || m.entries.some((e) => e.kind === 'table' || (e.kind === 'column' && e.strength === 'exact'))),
   );
   if (named.length === 0) {
     const words = mentions.filter((m) => !m.keyword && m.num === null && !STOPWORDS.has(m.text)).map((m) => m.text);
@@ -325,6 +327,16 @@ function interpret(items: Item[], table: CatalogueTable, question: string): Draf
           // 'total' of a column named total, 'first' of nothing: the column wins when no column follows.
           const j = next(i);
           const after = items[j];
+          // 'which office has the highest average salary': the group with the largest average.
+          if ((kw.func === 'Max' || kw.func === 'Min') && after?.k === 'kw' && after.kw.kind === 'agg' && !draft.rank) {
+            draft.rank = {
+              direction: kw.func === 'Max' ? 'Descending' : 'Ascending',
+              n: 1,
+              byMeasure: true,
+              entity: null,
+            };
+            break;
+          }
           if (item.alt && !(after && (after.k === 'col' || after.k === 'subject'))) {
             items[i] = { k: 'col', m: item.m, col: item.alt };
             i--;

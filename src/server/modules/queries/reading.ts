@@ -57,7 +57,10 @@ export function readingOf(
     : undefined;
   for (const filter of query.filters) {
     if (filter === periodFilter && period) {
-      parts.push(`${name(filter.column)} in ${period.label} (${describeRange(period)})`);
+      const joint = /^(since|after|before|until|till|from|between|starting|prior|up to)\b/.test(period.label)
+        ? ''
+        : 'in ';
+      parts.push(`${name(filter.column)} ${joint}${period.label} (${describeRange(period)})`);
     } else parts.push(filterText(filter, name));
   }
   const sort = query.sort;
