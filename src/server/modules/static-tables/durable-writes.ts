@@ -32,38 +32,35 @@ const savedSchema = z.object({
     .optional(),
 });
 export type TableSaved = z.infer<typeof savedSchema>;
+export { savedSchema as tableSavedSchema };
+
+/** Records a saved table's metadata (its row, columns, count and kept copy), inside the write's SQLite transaction. */
+export async function recordTableSaved(db: Db, saved: TableSaved): Promise<void> {
+  if (saved.name !== null) {
+    await db
+      .insertInto('static_tables')
+      .values({
+        id: saved.tableId,
+        account_id: saved.accountId,
+        name: saved.name,
+        row_count: saved.rowCount,
+        created_at: saved.at,
+        modified_at: saved.at,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+  const exists = await db.selectFrom('static_tables').select('id').where('id', '=', saved.tableId).executeTakeFirst();
+  if (!exists) return; // deleted since: nothing to describe
+  await replaceColumns(db, saved.tableId, saved.columns);
+  await touchTable(db, saved.tableId, new Date(saved.at), saved.rowCount);
+  if (saved.kept !== undefined) await setKept(db, saved.tableId, saved.kept);
+}
 
 const deletedSchema = z.object({ tableId: z.string() });
 
 export function registerStaticTableWrites(writes: WriteJournal): void {
-  writes.register(TABLE_SAVED, {
-    payload: savedSchema,
-    async apply(db: Db, saved) {
-      if (saved.name !== null) {
-        await db
-          .insertInto('static_tables')
-          .values({
-            id: saved.tableId,
-            account_id: saved.accountId,
-            name: saved.name,
-            row_count: saved.rowCount,
-            created_at: saved.at,
-            modified_at: saved.at,
-          })
-          .onConflict((oc) => oc.column('id').doNothing())
-          .execute();
-      }
-      const exists = await db
-        .selectFrom('static_tables')
-        .select('id')
-        .where('id', '=', saved.tableId)
-        .executeTakeFirst();
-      if (!exists) return; // deleted since: nothing to describe
-      await replaceColumns(db, saved.tableId, saved.columns);
-      await touchTable(db, saved.tableId, new Date(saved.at), saved.rowCount);
-      if (saved.kept !== undefined) await setKept(db, saved.tableId, saved.kept);
-    },
-  });
+  writes.register(TABLE_SAVED, { payload: savedSchema, apply: recordTableSaved });
   writes.register(TABLE_DELETED, {
     payload: deletedSchema,
     async apply(db: Db, { tableId }) {
