@@ -1,4 +1,5 @@
 import type { Deps } from './context';
+import { registerMaterializeWrites } from './modules/automations/steps/materialize';
 import type { LeftoverSweeper } from './durability/startup';
 import { sweepStagingTables } from './modules/integrations/durable-writes';
 import { sweepModelLeftovers } from './modules/models/durable-writes';
@@ -50,6 +51,8 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
 /** Every feature area's service, built once per app; a new area adds one line here. */
 export function createServices(deps: Deps) {
   const core = createCoreServices(deps);
+  // Before any warehouse opens: a Materialize step's write a crash interrupted is settled then.
+  registerMaterializeWrites(deps.writes);
   const automations = createAutomationsService(deps, core);
   return {
     ...core,

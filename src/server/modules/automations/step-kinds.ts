@@ -4,6 +4,7 @@ import type { StepKindDefinition } from './step-kind';
 import { checkDataStep } from './steps/check-data';
 import { exportReportStep } from './steps/export-report';
 import { httpRequestStep } from './steps/http-request';
+import { materializeStep } from './steps/materialize';
 import { notifyStep } from './steps/notify';
 import { publishModelStep } from './steps/publish-model';
 import { sendEmailStep } from './steps/send-email';
@@ -14,6 +15,7 @@ const KINDS: StepKindDefinition[] = [
   httpRequestStep,
   syncIntegrationStep,
   publishModelStep,
+  materializeStep,
   checkDataStep,
   exportReportStep,
   notifyStep,
