@@ -97,6 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await prepareWarehouses(deps, leftoverSweepers(deps));
   await services.files.recoverAfterRestart();
   await services.integrations.start();
+  // Data that came before its account's search index is queued once (indexed in the background).
+  await services.search.index.indexMissing();
   // Takes over runs a stop left behind once their leases expire; each resumes at its first unfinished step.
   await services.automationRuns.start();
 

@@ -34,6 +34,11 @@ export interface SearchIndex {
   queue(accountId: string, type: TableType, id: string): Promise<void>;
   /** Queues every table of the account, and drops entries of tables it no longer has. */
   rebuild(accountId: string): Promise<void>;
+  /**
+   * Queues every table of each account that has tables but no index file yet (data that came
+   * before search: an upgrade, or an index file removed), so search finds it without a Rebuild.
+   */
+  indexMissing(): Promise<number>;
   /** Drops the entries of tables the account no longer has (a deleted integration or table). */
   removeGone(accountId: string): Promise<unknown>;
   status(accountId: string): Promise<IndexStatus>;
@@ -194,6 +199,20 @@ function createSearchIndex(deps: Deps): SearchIndex {
     return tables;
   }
 
+  async function indexMissing(): Promise<number> {
+    let queued = 0;
+    const accounts = await db.selectFrom('accounts').select('id').execute();
+    for (const { id } of accounts) {
+      if (fs.existsSync(file(id))) continue;
+      for (const table of await listSearchTables(db, id)) {
+        await queueRow(id, table.type, table.id);
+        queued += 1;
+      }
+    }
+    if (queued > 0) kick();
+    return queued;
+  }
+
   async function rebuild(accountId: string) {
     const tables = await removeGone(accountId);
     for (const table of tables) await queue(accountId, table.type, table.id);
@@ -251,6 +270,7 @@ function createSearchIndex(deps: Deps): SearchIndex {
     reader,
     queue,
     rebuild,
+    indexMissing,
     removeGone,
     async status(accountId) {
       const pending = await db

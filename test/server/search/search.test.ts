@@ -46,6 +46,9 @@ describe('Global search over static tables', () => {
     expect((await search(t, cookie, 'chloe dub')).groups[0]?.sampleHits[0]?.value).toBe('Chloé Dubois');
     // Two words count the values holding both.
     expect((await search(t, cookie, 'lake house')).totalHits).toBe(1);
+    // Only the last word is the one being typed (a prefix); the words before it are whole words.
+    expect((await search(t, cookie, 'lake hou')).totalHits).toBe(1);
+    expect((await search(t, cookie, 'lak house')).totalHits).toBe(0);
     // Words in several columns: each column counts its own rows.
     const lake = await search(t, cookie, 'lake');
     expect(lake.totalHits).toBe(2);

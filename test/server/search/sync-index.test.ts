@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
 import type { SearchIndexAccount, SearchResponse } from '../../../src/shared/search';
 import { searchIndexOf } from '../../../src/server/search/search-index';
 import { call, makeApp, makeTeam, signIn, type TestApp } from '../helpers';
@@ -150,5 +154,30 @@ describe('Exclusions and rebuild (global admins)', () => {
     expect(
       (await call(t.server, 'POST', '/api/admin/search-index/exclusions', { cookie: zoe, body: exclusion })).status,
     ).toBe(403);
+  });
+});
+
+describe('Data that came before the index', () => {
+  it('is indexed at start without a Rebuild (an upgrade, or an index file removed)', async () => {
+    const t = await makeApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    await tableFromCsv(t, cookie, 'name,city\nZoë,Zürich\nAna,Lisboa', 'Customers');
+    await indexed(t);
+    expect((await search(t, cookie, 'zurich')).totalHits).toBe(1);
+
+    // As before search existed: no index file and nothing queued; then the server starts again.
+    await t.server.close();
+    const accountsDir = path.join(t.dataDir, 'accounts');
+    for (const account of fs.readdirSync(accountsDir))
+      fs.rmSync(path.join(accountsDir, account, 'search.sqlite'), { force: true });
+    const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: t.dataDir });
+    const again = await buildApp(config, { logger: false, clock: t.clock.now });
+    try {
+      const restarted = { ...t, ...again };
+      await indexed(restarted);
+      expect((await search(restarted, cookie, 'zurich')).totalHits).toBe(1);
+    } finally {
+      await again.server.close();
+    }
   });
 });
