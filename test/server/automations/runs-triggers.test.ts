@@ -52,6 +52,38 @@ describe('automation triggers', () => {
     expect(await runsOf(t, team.owner.cookie, def.id)).toHaveLength(1);
   });
 
+  it('a scheduled start while a run of the definition has not ended is skipped, and the run going says so in its log', async () => {
+    const { t, team } = await appWithTeam();
+    const def = await insertDefinition(t, {
+      accountId: team.accountId,
+      createdBy: team.owner.userId,
+      triggerType: 'Schedule',
+      schedulePattern: '0 11 * * *',
+      nextRunAt: '2026-03-04T11:00:00.000Z',
+      steps: [{ inputs: { mode: 'hang' } }],
+    });
+    t.clock.advance(60 * 60_000);
+    await t.services.automationRuns.tickScheduler();
+    const [first] = await runsOf(t, team.owner.cookie, def.id);
+    await expect.poll(() => fake.calls.length).toBe(1);
+    t.clock.advance(24 * 60 * 60_000);
+    await t.services.automationRuns.tickScheduler();
+    expect(await runsOf(t, team.owner.cookie, def.id)).toHaveLength(1);
+    const logs = ok(
+      await call<{ level: string; message: string }[]>(t.server, 'GET', `/api/automations/${first!.id}/logs`, {
+        cookie: team.owner.cookie,
+      }),
+    );
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'A scheduled start was skipped at 2026-03-05T11:00:00.000Z: this run had not ended.',
+      }),
+    );
+    ok(await call(t.server, 'POST', `/api/automations/${first!.id}/cancel`, { cookie: team.owner.cookie }));
+    expect((await endedRun(t, team.owner.cookie, first!.id)).status).toBe('Cancelled');
+  });
+
   it('a scheduled run whose owner can no longer write fails with a ConfigError saying so', async () => {
     const { t, team } = await appWithTeam();
     const def = await insertDefinition(t, {
