@@ -24,10 +24,12 @@ async function tabTo(page: Page, name: string, limit = 40): Promise<void> {
 }
 
 /** Opens the focused '…' menu with Enter and moves down with the arrows to the item named `item`. */
-async function arrowTo(page: Page, item: string, limit = 12): Promise<void> {
+async function arrowTo(page: Page, item: string, limit = 24): Promise<void> {
   await page.keyboard.press('Enter');
   await page.getByRole('menu').waitFor();
-  for (let i = 0; i < limit; i++) {
+  // Whether Enter already focused the first item depends on timing, so the count of presses
+  // varies by one; the menu loops, so a generous limit still ends on a wrong menu.
+  for (let i = 0; i <= limit; i++) {
     if ((await focusedName(page)).startsWith(item)) return;
     await page.keyboard.press('ArrowDown');
   }
