@@ -10,7 +10,7 @@ import type { Model } from '../src/shared/models';
 import type { PivotPage } from '../src/shared/pivots';
 import type { Column, Paged } from '../src/shared/tables';
 import { MemorySampler, median, mb, otherCpuWatch, timePair, timed } from './lib/measure';
-import { requestJson, startServer, type BenchServer } from './lib/server';
+import { requestJson, searchIndexSettled, startServer, type BenchServer } from './lib/server';
 
 /**
  * Models and pivots at scale (issue "Models and pivots", Benchmark): a 10M-row fact table joined to
@@ -195,6 +195,8 @@ async function main(): Promise<void> {
     log('Building the model through the API');
     const model = await buildModel(server, factId, dimId);
     const sql = handSql(factId, dimId);
+    log('Waiting for the search index to take in the tables and the model');
+    const searchIndexMs = round(await searchIndexSettled(server));
     const api = <T>(url: string, body: unknown) => requestJson<T>(server!.baseUrl, server!.cookie, 'POST', url, body);
 
     const measurements: Record<string, unknown>[] = [];
@@ -257,6 +259,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: { cpus: os.availableParallelism(), node: process.version },
       settings: { factRows: FACT_ROWS, dimRows: DIM_ROWS, runs: RUNS },
+      searchIndexMs,
       viewSql: model.viewSql,
       measurements,
       targets: checks,

@@ -20,7 +20,7 @@ import {
   timed,
   type PairTimes,
 } from './lib/measure';
-import { HttpError, requestJson, startServer, type BenchServer } from './lib/server';
+import { HttpError, requestJson, searchIndexSettled, startServer, type BenchServer } from './lib/server';
 import { startUploadClient, type UploadClient } from './lib/upload-client';
 
 /**
@@ -509,6 +509,8 @@ async function main(): Promise<void> {
       });
       log(`Filling ${ROWS.toLocaleString('en')} rows in DuckDB`);
       setup.generateMs = round(await fillTable(server, warehouse, created.id));
+      log('Waiting for the search index to take in the table');
+      setup.searchIndexMs = round(await searchIndexSettled(server));
       const summary = await requestJson<{ columns: Column[] }>(
         server.baseUrl,
         server.cookie,

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import { searchIndexOf } from '../../src/server/search/search-index';
 
 /** The real app on a loopback port, with a signed-in user. */
 export interface BenchServer {
@@ -12,6 +13,17 @@ export interface BenchServer {
   cookie: string;
   accountId: string;
   close(): Promise<void>;
+}
+
+/**
+ * Waits until global search has taken in what the setup wrote (new tables are queued for it, and a
+ * build reads every row on both cores), so requests are timed on an otherwise quiet machine.
+ * Returns the wait in ms.
+ */
+export async function searchIndexSettled(server: BenchServer): Promise<number> {
+  const start = performance.now();
+  await searchIndexOf(server.app.deps).idle();
+  return performance.now() - start;
 }
 
 export class HttpError extends Error {
