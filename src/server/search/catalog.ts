@@ -10,7 +10,8 @@ import type { Db } from '../db/database';
 import { storedColumns } from '../modules/integrations/repo';
 import { ROW_ID as DATASET_ROW_ID } from '../modules/integrations/physical';
 import { listModelVersionTables } from '../modules/models/model-tables';
-import { MODEL_SCHEMA, modelViewName } from '../modules/models/sources';
+import { listAccountVersions } from '../modules/models/repo';
+import { MODEL_SCHEMA, modelViewName, referencedSources } from '../modules/models/sources';
 import { ROW_ID as STATIC_ROW_ID, STATIC_SCHEMA, warehouseTableName } from '../modules/static-tables/physical';
 import { listColumns } from '../modules/static-tables/repo';
 
@@ -98,4 +99,35 @@ export async function listSearchTables(db: Db, accountId: string): Promise<Searc
       rowKey: null,
     })),
   ];
+}
+
+/**
+ * The searchable tables whose rows change when `relations` (`schema.name`) change: those stored in
+ * them, and the published model versions reading them, directly or through other model versions (a
+ * version is a view, so its rows follow its sources' rows, and its source columns can disappear).
+ */
+export async function tablesChangedWith(
+  db: Db,
+  accountId: string,
+  relations: ReadonlySet<string>,
+): Promise<SearchTable[]> {
+  const tables = await listSearchTables(db, accountId);
+  const stored = new Map(tables.map((t) => [t.key, `${t.schema}.${t.table}`]));
+  const relationOf = (type: TableType, id: string) =>
+    type === 'ModelVersion' ? `${MODEL_SCHEMA}.${modelViewName(id)}` : stored.get(tableKey(type, id));
+  const versions = (await listAccountVersions(db, accountId)).filter((v) => v.status !== 'Draft');
+  const changed = new Set(relations);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const version of versions) {
+      const own = relationOf('ModelVersion', version.id) as string;
+      if (changed.has(own)) continue;
+      const reads = referencedSources(version.definition).map((ref) => relationOf(ref.sourceType, ref.sourceId));
+      if (reads.some((relation) => relation !== undefined && changed.has(relation))) {
+        changed.add(own);
+        grew = true;
+      }
+    }
+  }
+  return tables.filter((t) => changed.has(`${t.schema}.${t.table}`));
 }

@@ -17,7 +17,7 @@ import type { Deps } from '../context';
 import { accountDir } from '../warehouse/account-paths';
 import { STAGING_PREFIX } from '../modules/integrations/physical';
 import { indexTable, indexedState } from './build';
-import { listSearchTables, parseTableKey, tableKey, type SearchTable } from './catalog';
+import { listSearchTables, parseTableKey, tableKey, tablesChangedWith, type SearchTable } from './catalog';
 import { createIndexWriter } from './index-worker';
 
 export interface IndexStatus {
@@ -52,6 +52,12 @@ export interface SearchIndex {
 const indexes = new WeakMap<Deps, SearchIndex>();
 
 /** The app's one search index (created with the services; later calls get the same one). */
+/**
+ * A table whose relation cannot be bound any more: dropped with its integration (catalog errors), or
+ * a model version whose source column was removed (binder errors, e.g. after a re-import).
+ */
+const UNREADABLE = /does not exist|not found|Binder Error|Catalog Error/i;
+
 export function searchIndexOf(deps: Deps): SearchIndex {
   let index = indexes.get(deps);
   if (!index) {
@@ -172,8 +178,11 @@ function createSearchIndex(deps: Deps): SearchIndex {
         now: deps.clock(),
       });
     } catch (error) {
-      // Its rows are gone from the warehouse (dropped with its integration): nothing to answer from.
-      if (/does not exist|not found/i.test(String(error))) {
+      // The account was deleted while its table was being read: its folder (and index) went with it.
+      if (!fs.existsSync(path.dirname(at))) return;
+      // Its rows can no longer be read: nothing to answer from, and searching them would lead to a
+      // view that fails. Indexed again when it changes (a new model version, a fixed source).
+      if (UNREADABLE.test(String(error))) {
         await writer.run({ op: 'remove', job: { file: at, tableKeys: [key] } });
         return;
       }
@@ -248,9 +257,8 @@ function createSearchIndex(deps: Deps): SearchIndex {
       queueing += 1;
       void (async () => {
         for (const [accountId, relations] of batch) {
-          const tables = await listSearchTables(db, accountId);
-          for (const table of tables) {
-            if (relations.has(`${table.schema}.${table.table}`)) await queue(accountId, table.type, table.id);
+          for (const table of await tablesChangedWith(db, accountId, relations)) {
+            await queue(accountId, table.type, table.id);
           }
         }
       })()

@@ -1,9 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../../../src/shared/search';
 import { searchIndexOf } from '../../../src/server/search/search-index';
 import { searchValues } from '../../../src/server/search/service';
 import { call, type TestApp } from '../helpers';
-import { appWithTeam, appWithTwoTeams, keyOf, ok, query, tableFromCsv, trpcOk } from '../static-tables/helpers';
+import { addColumn, api, createModel, rawColumn } from '../models/helpers';
+import {
+  appWithTeam,
+  appWithTwoTeams,
+  keyOf,
+  ok,
+  query,
+  tableFromCsv,
+  trpcOk,
+  uploadCsv,
+} from '../static-tables/helpers';
 
 const search = async (t: TestApp, cookie: string, query: string) =>
   ok(await call<SearchResponse>(t.server, 'GET', `/api/search?query=${encodeURIComponent(query)}`, { cookie }));
@@ -92,5 +102,38 @@ describe('searchValues (for the Queries chat)', () => {
     // A value is named only when all its words are in the question.
     expect(await searchValues(t.deps, team.accountId, 'customers in sao', 10)).toEqual([]);
     expect((await searchValues(t.deps, team.accountId, 'customers in São Paulo', 10))[0]?.value).toBe('São Paulo');
+  });
+});
+
+describe('Tables that can no longer be read', () => {
+  it("follows a model version's source: its new rows are found in the version, and a removed source column drops the version quietly", async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const table = await tableFromCsv(t, cookie, 'id,region,amount\n1,Northwind,10\n2,Southgate,25\n', 'Sales');
+    let model = await createModel(t, cookie, 'Sales model');
+    await addColumn(t, cookie, model.id, rawColumn(table, 'region', 'Region'));
+    model = await addColumn(t, cookie, model.id, rawColumn(table, 'amount', 'Amount'));
+    ok(await api(t, cookie, 'POST', `/api/models/${model.id}/publish`));
+    await indexed(t);
+    const before = await search(t, cookie, 'northw');
+    expect(before.groups.map((g) => g.tableType).sort()).toEqual(['ModelVersion', 'StaticTable']);
+
+    // The version is a view: new rows in its source are found in it too.
+    ok(await uploadCsv(t, cookie, table.id, 'id,region,amount\n1,Northwind,10\n2,Eastbrook,25\n'));
+    await indexed(t);
+    const east = await search(t, cookie, 'eastb');
+    expect(east.groups.map((g) => g.tableType).sort()).toEqual(['ModelVersion', 'StaticTable']);
+
+    const errors = vi.spyOn(console, 'error');
+    try {
+      // The file no longer has 'amount': the published version's view cannot be read any more.
+      ok(await uploadCsv(t, cookie, table.id, 'id,region\n1,Northwind\n2,Eastbrook\n'));
+      await indexed(t);
+      expect(errors.mock.calls.map((c) => String(c[0]))).not.toContainEqual(expect.stringContaining('Could not index'));
+    } finally {
+      errors.mockRestore();
+    }
+    const after = await search(t, cookie, 'northw');
+    expect(after.groups.map((g) => g.tableType)).toEqual(['StaticTable']);
   });
 });
