@@ -61,7 +61,7 @@ async function discover(raw: ConnectorConfig, ctx: PgContext): Promise<Discovere
  * An element of a date or time array as text DuckDB reads exactly. PostgreSQL prints BC dates as
  * `0044-03-15 BC`: in a list DuckDB would read that as AD, so elements before the year 1 are printed
  * with ISO 8601's astronomical year (1 BC is year 0, 44 BC is -0043). Scalar columns are printed by
- * PostgreSQL as they are and respelled in the warehouse (stage-sql.ts), which is cheaper.
+ * PostgreSQL as they are and respelled in the warehouse (staging/stage-sql.ts), which is cheaper.
  */
 function temporalText(sql: string, format: StorageFormat): string {
   const kind = format.kind;

@@ -8,9 +8,15 @@
  * Numbers travel as text wherever a double could change them (ExactNumbers, decimals); objects
  * and arrays as their exact JSON text.
  */
-import { exactJsonText, ExactNumber } from '../../exact-values/json';
-import { fitsDecimal, fitsDouble, isIntegerWithin, normalDecimal, plainDecimal } from '../../exact-values/decimal-text';
-import type { StorageFormat } from './connectors/formats';
+import { exactJsonText, ExactNumber } from '../../../exact-values/json';
+import {
+  fitsDecimal,
+  fitsDouble,
+  isIntegerWithin,
+  normalDecimal,
+  plainDecimal,
+} from '../../../exact-values/decimal-text';
+import type { StorageFormat } from '../connectors/formats';
 
 export const MISFIT: unique symbol = Symbol('misfit');
 export type StagedValue = string | number | boolean | null;

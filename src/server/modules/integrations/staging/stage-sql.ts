@@ -9,8 +9,8 @@
  * where DuckDB's casts would round or cut silently ('1.5' as BIGINT is 2, '2024-01-01 10:00' as
  * DATE drops the time, an offset on a TIMESTAMP without zone is ignored).
  */
-import { duckDbType, type StorageFormat } from './connectors/formats';
-import { quoteString } from '../../warehouse/quote';
+import { duckDbType, type StorageFormat } from '../connectors/formats';
+import { quoteString } from '../../../warehouse/quote';
 
 /** The type read_json reads a batch column as (record-values.ts writes what it reads exactly). */
 export function batchType(format: StorageFormat): string {

@@ -1,0 +1,83 @@
+/** A file a connector handed over (CSV, JSON lines, Parquet) into the staging table. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { WarehouseExecutor } from '../../../warehouse/types';
+import { formatOfDuckDbType } from '../connectors/formats';
+import { q, quoteQualified } from '../physical';
+import { holds } from '../stored-types';
+import { jsonLines } from './json-lines';
+import { fromText, fromTyped, type SniffedFormats } from './stage-sql';
+import { stageRecords } from './stage-records';
+import type { StagedColumn, Staging } from './types';
+import { loadWithWidening, misfitCounts, widen } from './widening';
+
+export interface StagedFile {
+  path: string;
+  format: 'csv' | 'jsonl' | 'parquet';
+  /** CSV whose every value is its type's canonical text (a database's own output): cast without guards. */
+  canonical?: boolean;
+}
+
+/** Appends a file a connector handed over, cast by column name to the staged formats (missing ones stay NULL). */
+export async function stageFile(executor: WarehouseExecutor, staging: Staging, file: StagedFile): Promise<number> {
+  if (file.format === 'jsonl') {
+    let changed = 0;
+    const dir = path.dirname(file.path);
+    for await (const records of jsonLines(file.path, 20_000))
+      changed += await stageRecords(executor, staging, records, dir);
+    return changed;
+  }
+  const source =
+    file.format === 'csv'
+      ? `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false)`
+      : `read_parquet($1)`;
+  const described = await executor.query({ sql: `SELECT * FROM ${source} LIMIT 0`, parameters: [file.path] });
+  const present = new Map(described.columns.map((c) => [c.name, c.sqlType]));
+  let sniffed: SniffedFormats | undefined;
+  if (file.format === 'csv' && !file.canonical) {
+    const [formats] = await executor.all({
+      sql: 'SELECT DateFormat AS date, TimestampFormat AS timestamp FROM sniff_csv($1)',
+      parameters: [file.path],
+    });
+    sniffed = {
+      date: (formats?.date as string | null) ?? null,
+      timestamp: (formats?.timestamp as string | null) ?? null,
+    };
+  }
+  // A typed file whose column the staged format cannot hold exactly (a later Parquet file with
+  // DOUBLE where the first had BIGINT) widens the column first: DuckDB's cast would round.
+  if (file.format === 'parquet') {
+    for (const column of staging.columns) {
+      const sourceType = present.get(column.name);
+      if (sourceType === undefined || holds(column.format, formatOfDuckDbType(sourceType))) continue;
+      const [counted] = await executor.all({
+        sql: `SELECT count(${q(column.name)})::DOUBLE AS n FROM ${source}`,
+        parameters: [file.path],
+      });
+      const count = Number(counted?.n ?? 0);
+      if (count > 0) await widen(executor, staging, column, count, `the file has ${sourceType}`);
+    }
+  }
+  const castOf = (column: StagedColumn) =>
+    file.format === 'csv'
+      ? fromText(column.format, q(column.name), file.canonical === true, sniffed)
+      : fromTyped(column.format, q(column.name), present.get(column.name) ?? '');
+  const loaded = () => staging.columns.filter((c) => present.has(c.name));
+  if (loaded().length === 0) return 0;
+  const target = quoteQualified(staging.schema, staging.name);
+  const changed = await loadWithWidening(
+    executor,
+    staging,
+    () => {
+      const columns = loaded();
+      const select = columns.map((c) => `${castOf(c).value} AS ${q(c.name)}`);
+      return `INSERT INTO ${target} (${columns.map((c) => q(c.name)).join(', ')}) SELECT ${select.join(', ')} FROM ${source}`;
+    },
+    () =>
+      `SELECT ${misfitCounts(staging.columns.map((c) => (present.has(c.name) ? castOf(c) : { value: '', fits: 'true' })))} FROM ${source}`,
+    file.path,
+  );
+  staging.rows += changed;
+  staging.bytes += (await fs.promises.stat(file.path)).size;
+  return changed;
+}

@@ -1,0 +1,88 @@
+/** Record batches into the staging table, through a JSON array file read by read_json. */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { quoteString } from '../../../warehouse/quote';
+import type { WarehouseExecutor } from '../../../warehouse/types';
+import { q, quoteQualified } from '../physical';
+import { converterFor, MISFIT, type StagedValue } from './record-values';
+import { batchType, fromBatch, fromText } from './stage-sql';
+import type { StagedColumn, Staging } from './types';
+import { loadWithWidening, misfitCounts, widen } from './widening';
+
+/** `{'name': 'TYPE', ...}` for read_json: property names are source data, quoted as SQL strings. */
+function jsonColumnsArgument(columns: StagedColumn[], typeOf: (column: StagedColumn) => string): string {
+  return `{${columns.map((c) => `${quoteString(c.name)}: ${quoteString(typeOf(c))}`).join(', ')}}`;
+}
+
+/** The batch as read_json reads it; columns with values that do not fit are widened first. */
+async function batchOf(
+  executor: WarehouseExecutor,
+  staging: Staging,
+  records: Record<string, unknown>[],
+): Promise<Record<string, StagedValue>[]> {
+  for (;;) {
+    const { columns } = staging;
+    const converters = columns.map((c) => converterFor(c.format));
+    const misfits = new Array<number>(columns.length).fill(0);
+    const kept: Record<string, StagedValue>[] = new Array(records.length);
+    for (let r = 0; r < records.length; r++) {
+      const record = records[r] as Record<string, unknown>;
+      // Plain objects (JSON.stringify's fast path); a property named __proto__ is set as data.
+      const values: Record<string, StagedValue> = {};
+      for (let i = 0; i < columns.length; i++) {
+        const name = (columns[i] as StagedColumn).name;
+        const value = record[name];
+        // Absent, or inherited (a column named constructor): no value.
+        if (value === undefined || typeof value === 'function') continue;
+        const staged = (converters[i] as (v: unknown) => StagedValue | typeof MISFIT)(value);
+        if (staged === MISFIT) misfits[i] = (misfits[i] as number) + 1;
+        else if (name === '__proto__') Object.defineProperty(values, name, { value: staged, enumerable: true });
+        else values[name] = staged;
+      }
+      kept[r] = values;
+    }
+    if (misfits.every((n) => n === 0)) return kept;
+    for (const [i, count] of misfits.entries()) {
+      if (count > 0) await widen(executor, staging, columns[i] as StagedColumn, count);
+    }
+  }
+}
+
+/** Appends records (only the staged columns are kept) through a JSON array file in `tempDir`. */
+export async function stageRecords(
+  executor: WarehouseExecutor,
+  staging: Staging,
+  records: Record<string, unknown>[],
+  tempDir: string,
+): Promise<number> {
+  if (records.length === 0 || staging.columns.length === 0) return 0;
+  const file = path.join(tempDir, `batch-${randomBytes(6).toString('hex')}.json`);
+  const target = quoteQualified(staging.schema, staging.name);
+  try {
+    const kept = await batchOf(executor, staging, records);
+    // One stringify of the whole batch: a call per record (and joining the lines) costs twice as much.
+    await fs.promises.writeFile(file, JSON.stringify(kept));
+    // A column DuckDB refuses a value of becomes text: the file's value for it is read as it is.
+    const changed = await loadWithWidening(
+      executor,
+      staging,
+      () => {
+        const names = staging.columns.map((c) => q(c.name)).join(', ');
+        const select = staging.columns.map((c) => `${fromBatch(c.format, q(c.name))} AS ${q(c.name)}`);
+        const types = jsonColumnsArgument(staging.columns, (c) => batchType(c.format));
+        return `INSERT INTO ${target} (${names}) SELECT ${select.join(', ')} FROM read_json($1, format = 'array', columns = ${types})`;
+      },
+      () => {
+        const source = `read_json($1, format = 'array', columns = ${jsonColumnsArgument(staging.columns, () => 'VARCHAR')})`;
+        return `SELECT ${misfitCounts(staging.columns.map((c) => fromText(c.format, q(c.name), true)))} FROM ${source}`;
+      },
+      file,
+    );
+    staging.rows += changed;
+    staging.bytes += (await fs.promises.stat(file)).size;
+    return changed;
+  } finally {
+    await fs.promises.rm(file, { force: true });
+  }
+}
