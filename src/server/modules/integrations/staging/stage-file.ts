@@ -5,7 +5,7 @@ import type { WarehouseExecutor } from '../../../warehouse/types';
 import { formatOfDuckDbType } from '../connectors/formats';
 import { q, quoteQualified } from '../physical';
 import { holds } from '../stored-types';
-import { jsonLines } from './json-lines';
+import { jsonLines } from '../../../exact-values/json-lines';
 import { fromText, fromTyped, type SniffedFormats } from './stage-sql';
 import { stageRecords } from './stage-records';
 import type { StagedColumn, Staging } from './types';

@@ -6,11 +6,9 @@
  * number, not the nearest double). JSON lines are read here with every number exact and typed
  * from their values (infer-types.ts). Used by the SFTP and e-mail connectors.
  */
-import fs from 'node:fs';
-import readline from 'node:readline';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ColumnType } from '../../../../../shared/tables';
-import { parseJsonExact } from '../../../../exact-values/json';
+import { jsonLines } from '../../../../exact-values/json-lines';
 import { columnTypeOfFormat, EXACT_DECIMAL, formatOfDuckDbType, formatText, type StorageFormat } from '../formats';
 import { inferProperties } from '../rest-api/infer-types';
 
@@ -38,20 +36,8 @@ function column(name: string, format: StorageFormat, onMisfit: 'text'): FileColu
 
 /** The first records of a JSON lines file, numbers exact. */
 async function sampleJsonLines(filePath: string): Promise<Record<string, unknown>[]> {
-  const lines = readline.createInterface({ input: fs.createReadStream(filePath, 'utf8'), crlfDelay: Infinity });
-  const records: Record<string, unknown>[] = [];
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    const value = parseJsonExact(line);
-    records.push(
-      typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : { value },
-    );
-    if (records.length >= JSON_SAMPLE) break;
-  }
-  lines.close();
-  return records;
+  for await (const records of jsonLines(filePath, JSON_SAMPLE)) return records;
+  return [];
 }
 
 export async function describeFile(filePath: string, format: DataFileFormat): Promise<FileColumn[]> {
