@@ -1,7 +1,7 @@
 /**
  * The automation run calls as schemas: the `automationRuns` tRPC procedures' inputs and the REST
  * paths' parts and answers (the OpenAPI document describes them). The entities stay in
- * automations.ts; each answer schema is checked against its type so the two cannot drift apart.
+ * automation-entities.ts; each answer schema is checked against its type so the two cannot drift apart.
  */
 import { z } from 'zod';
 import { idSchema } from './accounts';

@@ -1,6 +1,6 @@
 /**
  * Inputs of the `automations` tRPC router and the REST paths of definitions and their steps (spec
- * data-areas §7 "Automations"), built on the requests of automations.ts; and the answers' schemas,
+ * data-areas §7 "Automations"), built on the requests of automation-requests.ts; and the answers' schemas,
  * which the OpenAPI document shows.
  */
 import { z } from 'zod';

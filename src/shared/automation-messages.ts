@@ -1,0 +1,26 @@
+/** What the automations screens and calls say. */
+export const AUTOMATION_MESSAGES = {
+  notFound: 'Automation not found.',
+  runNotFound: 'Automation run not found.',
+  stepNotFound: 'Step not found.',
+  deletePrompt: 'Are you sure you want to delete this automation?',
+  empty: 'No automations created yet.',
+  noRuns: 'This automation has not run yet.',
+  noRunsYet: 'No runs yet',
+  loadRunsFailed: 'Error: Failed to load automation runs',
+  loadRunFailed: 'Error: Failed to load run info',
+  noSteps: 'Add a step before running this automation.',
+  hasError: 'This automation cannot run until its errors are fixed.',
+  alreadyRunning: 'This automation is already running.',
+  nothingToResume: 'Only a run that did not complete can be rerun from its failed step.',
+  banners: {
+    started: 'Automation has started',
+    completed: 'Automation has completed',
+    failed: 'Automation has failed',
+    cancelled: 'Automation has been cancelled',
+  },
+  interrupted: 'The server stopped while this step ran; it was resumed.',
+  runTimedOut: (seconds: number) => `The run took longer than its limit of ${seconds} s.`,
+  stepTimedOut: (seconds: number) => `The step took longer than its limit of ${seconds} s.`,
+  cancelledByUser: 'Cancelled by a user.',
+} as const;
