@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './accounts';
+import { runRefSchema } from './automation-refs';
 import { ATTEMPT_ERROR_TYPES } from './integrations';
 import {
   AUTOMATION_RUN_STATUSES,
@@ -22,13 +23,9 @@ import {
 
 // ---- Inputs ---------------------------------------------------------------------------------------
 
-/** trigger({id}): the definition to run now. */
-export const triggerRunInputSchema = z.object({ id: idSchema });
-/** A run named in a path or a call: /api/automations/{runId}, .../{runId}/rerun, /logs, /cancel (one name per path segment). */
-export const runIdParamsSchema = z.object({ runId: idSchema });
 export const runListInputSchema = runListQuerySchema;
 export const latestRunsQuerySchema = z.object({ automationDefinitionId: idSchema.optional() });
-export const rerunInputSchema = z.object({ runId: idSchema }).extend(rerunSchema.shape);
+export const rerunInputSchema = runRefSchema.extend(rerunSchema.shape);
 
 // ---- Answers --------------------------------------------------------------------------------------
 

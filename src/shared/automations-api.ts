@@ -4,7 +4,7 @@
  * which the OpenAPI document shows.
  */
 import { z } from 'zod';
-import { idSchema } from './accounts';
+import { definitionRefSchema, stepInputRefSchema, stepRefSchema } from './automation-refs';
 import {
   AUTOMATION_RUN_STATUSES,
   STEP_KINDS,
@@ -21,19 +21,6 @@ import {
 } from './automations';
 import { ATTEMPT_ERROR_TYPES } from './integrations';
 
-// ---- Paths ----------------------------------------------------------------------------------------
-
-/** /api/automations/definitions/{id} */
-export const automationParamsSchema = z.object({ id: idSchema });
-/** .../steps/{stepId} */
-export const automationStepParamsSchema = z.object({ id: idSchema, stepId: idSchema });
-/** .../steps/{stepId}/input/{input} */
-export const automationStepInputParamsSchema = z.object({
-  id: idSchema,
-  stepId: idSchema,
-  input: z.string().min(1).max(100),
-});
-
 /**
  * A partial policy: only the fields sent change. (stepPolicySchema.partial() would fill the others'
  * defaults in, resetting them.)
@@ -49,15 +36,13 @@ export type StepPolicyPatch = z.output<typeof stepPolicyPatchSchema>;
 
 // ---- tRPC inputs ----------------------------------------------------------------------------------
 
-export const automationByIdSchema = automationParamsSchema;
-export const updateAutomationInputSchema = updateAutomationSchema.extend({ id: idSchema });
-export const addStepInputSchema = addStepSchema.extend({ id: idSchema });
-export const stepRefSchema = automationStepParamsSchema;
-export const renameStepInputSchema = stepNameSchema.extend(automationStepParamsSchema.shape);
-export const setStepIntegrationInputSchema = stepIntegrationSchema.extend(automationStepParamsSchema.shape);
-export const setStepInputInputSchema = stepInputSchema.extend(automationStepInputParamsSchema.shape);
-export const moveStepInputSchema = stepPositionSchema.extend(automationStepParamsSchema.shape);
-export const setStepPolicyInputSchema = stepPolicyPatchSchema.extend(automationStepParamsSchema.shape);
+export const updateAutomationInputSchema = updateAutomationSchema.extend(definitionRefSchema.shape);
+export const addStepInputSchema = addStepSchema.extend(definitionRefSchema.shape);
+export const renameStepInputSchema = stepNameSchema.extend(stepRefSchema.shape);
+export const setStepIntegrationInputSchema = stepIntegrationSchema.extend(stepRefSchema.shape);
+export const setStepInputInputSchema = stepInputSchema.extend(stepInputRefSchema.shape);
+export const moveStepInputSchema = stepPositionSchema.extend(stepRefSchema.shape);
+export const setStepPolicyInputSchema = stepPolicyPatchSchema.extend(stepRefSchema.shape);
 
 // ---- Answers (OpenAPI) ----------------------------------------------------------------------------
 

@@ -1,14 +1,13 @@
 import {
   addStepInputSchema,
-  automationByIdSchema,
   moveStepInputSchema,
   renameStepInputSchema,
   setStepInputInputSchema,
   setStepIntegrationInputSchema,
   setStepPolicyInputSchema,
-  stepRefSchema,
   updateAutomationInputSchema,
 } from '../../../shared/automations-api';
+import { definitionRefSchema, stepRefSchema } from '../../../shared/automation-refs';
 import { createAutomationSchema } from '../../../shared/automations';
 import { accountProcedure, router } from '../../trpc/trpc';
 
@@ -22,13 +21,13 @@ export const automationsRouter = router({
     .input(createAutomationSchema)
     .mutation(({ ctx, input }) => ctx.services.automations.create(ctx.account, input)),
   get: accountProcedure
-    .input(automationByIdSchema)
+    .input(definitionRefSchema)
     .query(({ ctx, input }) => ctx.services.automations.get(ctx.account, input.id)),
   update: accountProcedure
     .input(updateAutomationInputSchema)
     .mutation(({ ctx, input }) => ctx.services.automations.update(ctx.account, input.id, input)),
   remove: accountProcedure
-    .input(automationByIdSchema)
+    .input(definitionRefSchema)
     .mutation(({ ctx, input }) => ctx.services.automations.remove(ctx.account, input.id)),
   stepKinds: accountProcedure.query(({ ctx }) => ctx.services.automations.stepKinds()),
   addStep: accountProcedure.input(addStepInputSchema).mutation(async ({ ctx, input }) => {
@@ -70,6 +69,6 @@ export const automationsRouter = router({
     .input(stepRefSchema)
     .query(({ ctx, input }) => ctx.services.automations.stepPreview(ctx.account, input.id, input.stepId)),
   previewInitialData: accountProcedure
-    .input(automationByIdSchema)
+    .input(definitionRefSchema)
     .query(({ ctx, input }) => ctx.services.automations.previewInitialData(ctx.account, input.id)),
 });

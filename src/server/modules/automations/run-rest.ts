@@ -6,10 +6,9 @@ import {
   automationRunDetailSchema,
   automationRunSchema,
   latestRunsQuerySchema,
-  runIdParamsSchema,
   runListInputSchema,
-  triggerRunInputSchema,
 } from '../../../shared/automation-runs-api';
+import { definitionRefSchema, runRefSchema } from '../../../shared/automation-refs';
 import type { Deps } from '../../context';
 import { endpoint, type AnswerDoc } from '../../http/endpoint';
 import type { Services } from '../../services';
@@ -31,7 +30,7 @@ export function registerAutomationRunsRest(app: FastifyInstance, deps: Deps, ser
       description: 'Refused (400) while the definition has an error, 409 while a run of it has not ended.',
       tag,
       access: 'account',
-      params: triggerRunInputSchema,
+      params: definitionRefSchema,
       answers: RUN,
       errors: [409],
     },
@@ -77,7 +76,7 @@ export function registerAutomationRunsRest(app: FastifyInstance, deps: Deps, ser
       summary: "One run with each step's status, inputs, output and attempts",
       tag,
       access: 'account',
-      params: runIdParamsSchema,
+      params: runRefSchema,
       answers: { 200: { description: 'The run.', json: automationRunDetailSchema } },
     },
     async ({ ctx, params }) => runs.get(ctx, params.runId),
@@ -92,7 +91,7 @@ export function registerAutomationRunsRest(app: FastifyInstance, deps: Deps, ser
       summary: 'Run again: from the start, or from the failed step reusing the earlier outputs',
       tag,
       access: 'account',
-      params: runIdParamsSchema,
+      params: runRefSchema,
       body: rerunSchema,
       answers: RUN,
       errors: [409],
@@ -109,7 +108,7 @@ export function registerAutomationRunsRest(app: FastifyInstance, deps: Deps, ser
       summary: "The run's log lines",
       tag,
       access: 'account',
-      params: runIdParamsSchema,
+      params: runRefSchema,
       answers: { 200: { description: 'The log lines, oldest first.', json: z.array(automationLogLineSchema) } },
     },
     async ({ ctx, params }) => runs.logs(ctx, params.runId),
@@ -124,7 +123,7 @@ export function registerAutomationRunsRest(app: FastifyInstance, deps: Deps, ser
       summary: 'Stop a run: its step in progress is aborted and the run ends Cancelled',
       tag,
       access: 'account',
-      params: runIdParamsSchema,
+      params: runRefSchema,
       answers: RUN,
     },
     async ({ ctx, params }) => runs.cancel(ctx, params.runId),
