@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
+import { NameFields } from './name-fields';
 
 /** 'Create new automation': Name (required) and 'Description (optional)'; opens the new automation. */
 export function CreateAutomationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -34,20 +35,12 @@ export function CreateAutomationDialog({ opened, onClose }: { opened: boolean; o
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            maxLength={200}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Description (optional)"
-            autosize
-            minRows={2}
-            maxLength={2_000}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+          <NameFields
+            name={name}
+            description={description}
+            onNameChange={setName}
+            onDescriptionChange={setDescription}
+            descriptionLabel="Description (optional)"
           />
           {create.isError && (
             <Alert color="red" role="alert">

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { AutomationDefinition } from '../../../shared/automations';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/error-message';
 import { trpc } from '../../trpc';
+import { NameFields } from './name-fields';
 
 /** Settings: name (required) and description; Save only once something changed (spec §5). */
 export function AutomationSettingsDialog({
@@ -40,21 +41,13 @@ export function AutomationSettingsDialog({
         }}
       >
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            required
-            maxLength={200}
-            value={name}
-            error={trimmed === '' ? 'Name is required.' : undefined}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={2_000}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+          <NameFields
+            name={name}
+            description={description}
+            onNameChange={setName}
+            onDescriptionChange={setDescription}
+            descriptionLabel="Description"
+            flagEmptyName
           />
           {save.isError && (
             <Alert color="red" role="alert">
