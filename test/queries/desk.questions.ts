@@ -3,13 +3,11 @@
  * them, with hand-written SQL for the expected rows. Today is 2025-06-15. Tickets have one date
  * (opened_at); employees have hired_on.
  */
+import { month, quarter, range } from './expected-sql';
 import type { QuestionCase } from './question-case';
 
 const E = 'desk.employees';
 const T = 'desk.tickets';
-const month = (col: string) => `strftime(${col}, '%Y-%m')`;
-const range = (col: string, from: string, to: string) =>
-  `${col} >= DATE '${from}' AND ${col} < DATE '${to}' + INTERVAL 1 DAY`;
 
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 const STATUSES = ['solved', 'closed', 'open', 'pending'];
@@ -118,7 +116,7 @@ export const DESK_QUESTIONS: QuestionCase[] = [
   {
     kind: 'grain',
     q: 'tickets by quarter',
-    sql: `SELECT strftime(opened_at, '%Y') || '-Q' || quarter(opened_at), count(*) FROM ${T} GROUP BY 1`,
+    sql: `SELECT ${quarter('opened_at')}, count(*) FROM ${T} GROUP BY 1`,
   },
   {
     kind: 'grain',

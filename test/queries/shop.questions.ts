@@ -5,15 +5,12 @@
  * answer (top N). `expect: 'suggest'` when the question has several meanings and the right answer
  * is to ask back; `expect: 'cannot'` when no table can answer it.
  */
+import { month, quarter, range } from './expected-sql';
 import type { QuestionCase } from './question-case';
 
 const O = 'shop.orders';
 const C = 'shop.customers';
 const P = 'shop.products';
-const month = (col: string) => `strftime(${col}, '%Y-%m')`;
-const quarter = (col: string) => `strftime(${col}, '%Y') || '-Q' || quarter(${col})`;
-const range = (col: string, from: string, to: string) =>
-  `${col} >= DATE '${from}' AND ${col} < DATE '${to}' + INTERVAL 1 DAY`;
 
 const STATUSES = ['delivered', 'shipped', 'cancelled', 'returned'];
 const CHANNELS = ['web', 'mobile', 'marketplace'];
