@@ -3,6 +3,8 @@ import type { AutomationRun } from '../../../src/shared/automations';
 import { call } from '../helpers';
 import { appWithTeam, ok } from '../static-tables/helpers';
 import { expectCompleted, sampleIntegration, selectDatasets, syncNow } from '../integrations/helpers';
+import { insertRun } from '../../../src/server/modules/automations/run-records';
+import { takeSnapshot } from '../../../src/server/modules/automations/snapshot';
 import { endedRun, fake, insertDefinition, installTestKind } from './runs-helpers';
 
 beforeEach(() => installTestKind());
@@ -82,6 +84,29 @@ describe('automation triggers', () => {
     );
     ok(await call(t.server, 'POST', `/api/automations/${first!.id}/cancel`, { cookie: team.owner.cookie }));
     expect((await endedRun(t, team.owner.cookie, first!.id)).status).toBe('Cancelled');
+  });
+
+  it('a start kept out by a run that has not ended is answered with that run, so its log line needs no second read', async () => {
+    const { t, team } = await appWithTeam();
+    const def = await insertDefinition(t, {
+      accountId: team.accountId,
+      createdBy: team.owner.userId,
+      triggerType: 'Manual',
+      steps: [{ inputs: { mode: 'hang' } }],
+    });
+    const snapshot = (await takeSnapshot(t.deps.db, def.id))!;
+    const start = {
+      accountId: team.accountId,
+      snapshot,
+      origin: 'Schedule' as const,
+      triggerData: {},
+      runAsUserId: team.owner.userId,
+    };
+    const first = await insertRun(t.deps.db, start, t.deps.clock());
+    expect(first.id).toEqual(expect.any(String));
+    expect(await insertRun(t.deps.db, start, t.deps.clock())).toEqual({ id: null, runningId: first.id });
+    ok(await call(t.server, 'POST', `/api/automations/${first.id}/cancel`, { cookie: team.owner.cookie }));
+    expect((await endedRun(t, team.owner.cookie, first.id!)).status).toBe('Cancelled');
   });
 
   it('a scheduled run whose owner can no longer write fails with a ConfigError saying so', async () => {

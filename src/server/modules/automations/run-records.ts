@@ -56,12 +56,16 @@ export async function activeRunOf(db: Db, definitionId: string): Promise<Automat
     .executeTakeFirst();
 }
 
+/** What insertRun did: the new run's id, or (id null, nothing written) the run that had not ended. */
+export type InsertedRun = { id: string } | { id: null; runningId: string };
+
 /**
  * Inserts a Pending run with its step rows; the definition's run counter moves in the same
- * transaction. Null (nothing written) when a run of the definition has not ended yet: one run of a
- * definition at a time, checked in the transaction so two triggers at once cannot both pass.
+ * transaction. Nothing is written when a run of the definition has not ended yet: one run of a
+ * definition at a time, checked in the transaction so two triggers at once cannot both pass; the
+ * answer names that run (so a skipped start is logged in it without reading it again).
  */
-export async function insertRun(db: Db, run: NewRun, now: Date): Promise<string | null> {
+export async function insertRun(db: Db, run: NewRun, now: Date): Promise<InsertedRun> {
   const id = newTimeOrderedId();
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -71,7 +75,7 @@ export async function insertRun(db: Db, run: NewRun, now: Date): Promise<string 
       .where('definition_id', '=', run.snapshot.definitionId)
       .where('status', 'in', ['Pending', 'Running'])
       .executeTakeFirst();
-    if (running) return null;
+    if (running) return { id: null, runningId: running.id };
     const counter = await trx
       .updateTable('automation_definitions')
       .set((eb) => ({ run_counter: eb('run_counter', '+', 1) }))
@@ -122,7 +126,7 @@ export async function insertRun(db: Db, run: NewRun, now: Date): Promise<string 
           }),
         )
         .execute();
-    return id;
+    return { id };
   });
 }
 

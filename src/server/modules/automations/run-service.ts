@@ -74,8 +74,8 @@ export function createAutomationRunsService(deps: Deps, core: CoreServices, chec
   }
 
   async function queue(run: NewRun): Promise<AutomationRun> {
-    const id = await insertRun(db, run, clock());
-    if (!id) throw conflict(AUTOMATION_MESSAGES.alreadyRunning);
+    const { id } = await insertRun(db, run, clock());
+    if (id === null) throw conflict(AUTOMATION_MESSAGES.alreadyRunning);
     runner.wake();
     const row = await db.selectFrom('automation_runs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     return toRun(row);

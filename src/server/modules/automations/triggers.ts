@@ -25,28 +25,21 @@ async function queueAutomatic(
   // A creator who left (null) still gets a run: it fails at its start saying whom it cannot run as.
   if (!snapshot || snapshotError(snapshot) !== null) return null;
   if ((await checks.definitionError(definition.account_id, definition.id)) !== null) return null;
-  const id = await insertRun(
+  const inserted = await insertRun(
     deps.db,
     { accountId: definition.account_id, snapshot, origin, triggerData, runAsUserId: definition.created_by },
     deps.clock(),
   );
-  if (id === null) await noteSkippedStart(deps, definition.id, origin);
-  return id;
+  if (inserted.id === null) await noteSkippedStart(deps, inserted.runningId, origin);
+  return inserted.id;
 }
 
 /** One run of a definition at a time: a start that came meanwhile is written in the log of the run that kept it out. */
-async function noteSkippedStart(deps: Deps, definitionId: string, origin: 'Schedule' | 'AfterSync'): Promise<void> {
-  const going = await deps.db
-    .selectFrom('automation_runs')
-    .select('id')
-    .where('definition_id', '=', definitionId)
-    .where('status', 'in', ['Pending', 'Running'])
-    .executeTakeFirst();
-  if (!going) return;
+async function noteSkippedStart(deps: Deps, runningId: string, origin: 'Schedule' | 'AfterSync'): Promise<void> {
   const what = origin === 'Schedule' ? 'A scheduled start' : "A start after the integration's sync";
   await appendRunLog(
     deps.db,
-    going.id,
+    runningId,
     null,
     'WARN',
     `${what} was skipped at ${deps.clock().toISOString()}: this run had not ended.`,
