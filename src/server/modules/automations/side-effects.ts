@@ -16,16 +16,10 @@ export async function once<T extends InputValue>(
   key: string,
   effect: () => Promise<T>,
 ): Promise<OnceResult<T>> {
-  const existing = await db
-    .selectFrom('automation_side_effects')
-    .select(['state', 'result'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (existing?.state === 'Done')
-    return { done: true, result: JSON.parse(existing.result ?? 'null') as T, repeated: true };
-  if (existing) return { done: false, uncertain: true };
   const now = at().toISOString();
-  await db
+  // Started is recorded before the effect by one statement that also says whether the key is new: a
+  // row already there (Started or Done, from an earlier try of this attempt) is left as it is.
+  const started = await db
     .insertInto('automation_side_effects')
     .values({
       key,
@@ -36,7 +30,19 @@ export async function once<T extends InputValue>(
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  if (Number(started.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const existing = await db
+      .selectFrom('automation_side_effects')
+      .select(['state', 'result'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (existing?.state === 'Done')
+      return { done: true, result: JSON.parse(existing.result ?? 'null') as T, repeated: true };
+    // Started without Done: the server died during the effect (it may have happened).
+    return { done: false, uncertain: true };
+  }
   let result: T;
   try {
     result = await effect();
