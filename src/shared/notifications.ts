@@ -146,3 +146,9 @@ export type SetNotificationPreferencesInput = z.infer<typeof setNotificationPref
 
 /** The SignalR client method a new notification is pushed with (spec section 7). */
 export const RECEIVE_NOTIFICATION = 'ReceiveNotification';
+
+/**
+ * Pushed to the user's other tabs and devices when notifications were marked read, so every bell
+ * shows the same count at once: `{ ids }` for one, `{ accountId }` for 'Mark all as read'.
+ */
+export const NOTIFICATIONS_READ = 'NotificationsRead';

@@ -128,6 +128,13 @@ describe('the notification bell in the browser', () => {
     await expect
       .poll(() => bell(owner).getAttribute('aria-label'), { timeout: 30_000 })
       .toBe('Notifications, 6 unread');
+    // A second tab of the same user, whose bell must follow the first one's 'Mark all as read'.
+    const otherTab = await owner.context().newPage();
+    await otherTab.goto(`${server.url}/`);
+    await expect
+      .poll(() => bell(otherTab).getAttribute('aria-label'), { timeout: 30_000 })
+      .toBe('Notifications, 6 unread');
+    await owner.bringToFront();
     // By keyboard: focus the bell, open it with Enter, Tab into the panel.
     await bell(owner).focus();
     await owner.keyboard.press('Enter');
@@ -139,7 +146,12 @@ describe('the notification bell in the browser', () => {
     await list.getByRole('button', { name: 'next page' }).click();
     await expect.poll(() => list.locator('[data-notification-id]').count()).toBe(2);
     await list.getByRole('button', { name: 'Mark all as read' }).click();
+    const marked = Date.now();
     await expect.poll(() => bell(owner).getAttribute('aria-label')).toBe('Notifications');
+    // Pushed (NotificationsRead), not the 60 s poll.
+    await expect.poll(() => bell(otherTab).getAttribute('aria-label'), { timeout: 30_000 }).toBe('Notifications');
+    expect(Date.now() - marked).toBeLessThan(55_000);
+    await otherTab.close();
     await expect.poll(() => list.locator('[data-unread]').count()).toBe(0);
     await owner.keyboard.press('Escape');
     await list.waitFor({ state: 'hidden' });

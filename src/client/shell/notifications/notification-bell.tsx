@@ -18,7 +18,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../shared/limits';
 import type { Notification } from '../../../shared/notifications';
-import { RECEIVE_NOTIFICATION } from '../../../shared/notifications';
+import { NOTIFICATIONS_READ, RECEIVE_NOTIFICATION } from '../../../shared/notifications';
 import { errorMessage } from '../../lib/error-message';
 import { useHubEvent } from '../../lib/hub';
 import { useNarrow } from '../../lib/use-narrow';
@@ -51,6 +51,8 @@ export function NotificationBell({ accountId }: { accountId: string }) {
   const refresh = () => utils.notifications.invalidate();
   // A new notification is pushed at once (spec: ReceiveNotification refreshes the notification queries).
   useHubEvent('notifications', RECEIVE_NOTIFICATION, () => void refresh());
+  // Read in another tab or on another device: this bell's count follows at once.
+  useHubEvent('notifications', NOTIFICATIONS_READ, () => void refresh());
   const markRead = trpc.notifications.markRead.useMutation({ onSettled: refresh });
   const markAll = trpc.notifications.markAllRead.useMutation({ onSettled: refresh });
   const unread = count.data?.totalCount ?? 0;

@@ -13,6 +13,7 @@ import type {
   NotificationsPage,
   SetNotificationPreferencesInput,
 } from '../../../shared/notifications';
+import { NOTIFICATIONS_READ } from '../../../shared/notifications';
 import type { Deps, UserContext } from '../../context';
 import { notFound } from '../../errors';
 import { preferencesOf, toNotification } from './repo';
@@ -66,6 +67,7 @@ export function createNotificationsService(deps: Deps) {
         .where('id', '=', id)
         .where('user_id', '=', caller.user.id)
         .execute();
+      deps.hubs.toUser('notifications', caller.user.id, NOTIFICATIONS_READ, { ids: [id] });
       return toNotification({ ...row, read_at: readAt });
     },
 
@@ -78,7 +80,9 @@ export function createNotificationsService(deps: Deps) {
         .where('account_id', '=', accountId)
         .where('read_at', 'is', null)
         .executeTakeFirst();
-      return { count: Number(result.numUpdatedRows) };
+      const count = Number(result.numUpdatedRows);
+      if (count > 0) deps.hubs.toUser('notifications', caller.user.id, NOTIFICATIONS_READ, { accountId });
+      return { count };
     },
 
     async preferences(caller: UserContext): Promise<NotificationPreferences> {
