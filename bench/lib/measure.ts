@@ -30,6 +30,8 @@ export async function timePair(
   counts: { warmups: number; runs: number },
   api: () => Promise<unknown>,
   duckdb: () => Promise<unknown>,
+  /** Awaited, untimed, before each timed call: background work a call started (e.g. search indexing). */
+  settle: () => Promise<unknown> = async () => undefined,
 ): Promise<PairTimes> {
   for (let i = 0; i < counts.warmups; i += 1) {
     await api();
@@ -37,7 +39,9 @@ export async function timePair(
   }
   const times: PairTimes = { api: [], duckdb: [] };
   for (let i = 0; i < counts.runs; i += 1) {
+    await settle();
     times.api.push(await timed(api));
+    await settle();
     times.duckdb.push(await timed(duckdb));
   }
   return times;
