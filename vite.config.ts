@@ -25,6 +25,9 @@ export default defineConfig({
   },
   test: {
     root,
+    // Vitest's default on 2 cores is one worker, so the browser files (one at a time) and the
+    // server and unit files ran one after another; two workers run the latter beside them.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
