@@ -20,6 +20,7 @@ import {
   timed,
   type PairTimes,
 } from './lib/measure';
+import { startFloorServer } from './lib/floor-server';
 import { HttpError, requestJson, searchIndexSettled, startServer, type BenchServer } from './lib/server';
 import { startUploadClient, type UploadClient } from './lib/upload-client';
 
@@ -361,6 +362,48 @@ async function measureCase(
   };
 }
 
+/**
+ * The first-visit page's floor on this machine: the same request answered by a node:http server that
+ * only runs the page's SQL through the same executor (no framework, session, validation or service),
+ * timed with the same client against the same direct calls. Information: it shows how much of the
+ * first-visit ratio the loopback round trip alone takes.
+ */
+async function measureFloor(
+  server: BenchServer,
+  warehouse: WarehouseExecutor,
+  tableId: string,
+  columns: Column[],
+): Promise<Measurement> {
+  const otherCpu = otherCpuWatch();
+  const request = { page: 1, pageSize: PAGE_SIZE, filterGroups: [], sorting: [] };
+  const compiled = compileTableQuery(staticRelation(tableId, columns), request);
+  const floor = await startFloorServer(async () => {
+    const data = await warehouse.all(compiled.page);
+    return { page: 1, pageSize: PAGE_SIZE, count: -1, totalPages: -1, hasMore: data.length === PAGE_SIZE, data };
+  });
+  try {
+    const api = () =>
+      requestJson<Paged<Record<string, unknown>>>(floor.baseUrl, server.cookie, 'POST', '/floor', {
+        ...request,
+        withCount: false,
+      });
+    const duckdb = () => warehouse.all(compiled.page);
+    const [fromFloor, fromDuckdb] = [await api(), await duckdb()];
+    const times = await timePair(PAGE_COUNTS, api, duckdb);
+    return measurement(
+      otherCpu,
+      'firstPageFloor',
+      'First page, bare node:http server (floor)',
+      times,
+      JSON.stringify(fromFloor.data) === JSON.stringify(fromDuckdb),
+      `${fromFloor.data.length} rows through a server with nothing but the query`,
+      () => [],
+    );
+  } finally {
+    await floor.close();
+  }
+}
+
 async function measureImport(
   server: BenchServer,
   warehouse: WarehouseExecutor,
@@ -529,6 +572,10 @@ async function main(): Promise<void> {
       for (const c of pageCases) {
         log(c.label);
         measurements.push(await measureCase(server, warehouse, created.id, summary.columns, c));
+      }
+      if (selected('firstPageUncached')) {
+        log('First page, bare node:http server (floor)');
+        measurements.push(await measureFloor(server, warehouse, created.id, summary.columns));
       }
       httpFloorMs = await measureHttpFloor(server, created.id);
     }
