@@ -18,7 +18,7 @@ import { describeFile, type DataFileFormat } from './connectors/sftp/describe-fi
 import { parseFormat, TEXT } from './connectors/formats';
 import type { LogLevel } from './connectors/types';
 import { PUSH_ARRIVED } from './durable-writes';
-import { datasetTableName } from './physical';
+import { datasetTableName, renamedColumnNotices, warehouseColumnNames } from './physical';
 import type { PushArrival } from './push-datasets';
 import { listDatasetRows, type IntegrationRow } from './repo';
 import { appendLog, createRun, finishRun, startAttempt } from './run-records';
@@ -158,12 +158,15 @@ async function replaceDataset(
     await refuseWideCsv(format, file);
     const described = await describeFile(file, format);
     if (described.length > LIMITS.maxColumns) throw tooWide(described.length);
+    const stored = warehouseColumnNames(described.map((c) => c.name));
     const columns: StagedColumn[] = described.map((c) => ({
-      name: c.name,
+      name: stored.get(c.name) ?? c.name,
+      field: c.name,
       format: parseFormat(c.format) ?? TEXT,
       onMisfit: c.onMisfit,
     }));
     const staging = await createStaging(executor, schema, table, columns, note);
+    for (const line of renamedColumnNotices(columns)) note('WARN', line);
     try {
       await stageFile(executor, staging, { path: file, format });
       await finishStaging(executor, staging);

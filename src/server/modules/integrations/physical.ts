@@ -13,6 +13,47 @@ export const STAGING_PREFIX = '_stg_';
 
 export { quoteIdentifier as q, quoteQualified };
 
+/**
+ * The warehouse column each source property is stored in. A source may hold names a warehouse table
+ * cannot have side by side: DuckDB tells column names apart without regard to case (PostgreSQL's
+ * "A" and "a" are two columns), and `_row_id` is the table's own row number. Such a property is
+ * stored under the first free `<name>_2`, `<name>_3`, ...; every other name is kept as it is, so the
+ * columns of existing datasets never move. Decided over all of a dataset's properties in their
+ * order, so choosing fewer of them never renames one.
+ */
+export function warehouseColumnNames(properties: readonly string[]): Map<string, string> {
+  const taken = new Set([ROW_ID]);
+  const names = new Map<string, string>();
+  for (const property of properties) {
+    const key = property.toLowerCase();
+    if (taken.has(key)) continue;
+    taken.add(key);
+    names.set(property, property);
+  }
+  for (const property of properties) {
+    if (names.has(property)) continue;
+    let n = 2;
+    while (taken.has(`${property}_${n}`.toLowerCase())) n += 1;
+    const name = `${property}_${n}`;
+    taken.add(name.toLowerCase());
+    names.set(property, name);
+  }
+  return names;
+}
+
+/** What a sync's log says of each property stored under another name than its own (warehouseColumnNames). */
+export function renamedColumnNotices(columns: readonly { name: string; field: string }[]): string[] {
+  return columns
+    .filter((c) => c.name !== c.field)
+    .map((c) => {
+      const why =
+        c.field.toLowerCase() === ROW_ID
+          ? `${ROW_ID} is the name of the table's own row number`
+          : 'the warehouse does not tell column names apart by case, and another property has this name';
+      return `Property "${c.field}" is stored as column "${c.name}": ${why}.`;
+    });
+}
+
 /** The cleaned schema name, or a 400 when it is empty or reserved. */
 export function cleanSchemaName(raw: string): string {
   const name = schemaNameFrom(raw.trim());

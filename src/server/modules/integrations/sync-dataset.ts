@@ -17,6 +17,7 @@ import {
   type StagedColumn,
 } from './staging';
 import { swapIn } from './swap-in';
+import { renamedColumnNotices, warehouseColumnNames } from './physical';
 import { storageOf } from './connectors/formats';
 import { exactJsonText, parseJsonExact } from '../../exact-values/json';
 import { readAhead } from './read-ahead';
@@ -55,13 +56,22 @@ export interface DatasetSyncResult {
   ingestion: IngestionType;
 }
 
-/** The properties a read asks for: the selection (all when none), primary key and cursor always. */
+/**
+ * The properties a read asks for (the selection, all when none; primary key and cursor always),
+ * each with the warehouse column it is stored in.
+ */
 export function selectedColumns(row: DatasetRow): StagedColumn[] {
   const discovered = discoveredOf(row);
+  const stored = warehouseColumnNames(discovered.properties.map((p) => p.name));
   const chosen = new Set([...parseJson<string[]>(row.selected_properties, []), ...alwaysSelected(discovered)]);
   const properties =
     chosen.size === 0 ? discovered.properties : discovered.properties.filter((p) => chosen.has(p.name));
-  return properties.map((p) => ({ name: p.name, format: storageOf(p), onMisfit: p.onMisfit ?? 'refuse' }));
+  return properties.map((p) => ({
+    name: stored.get(p.name) ?? p.name,
+    field: p.name,
+    format: storageOf(p),
+    onMisfit: p.onMisfit ?? 'refuse',
+  }));
 }
 
 /** The saved state, numbers exact (a source's cursor may be a 64-bit id). */
@@ -97,6 +107,9 @@ export async function syncDataset(
     );
   }
   const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns, ctx.log);
+  for (const line of renamedColumnNotices(columns)) ctx.log('WARN', line);
+  // The primary key and cursor as the warehouse table names them (the source is asked by its own names).
+  const storedName = (field: string) => columns.find((c) => c.field === field)?.name ?? field;
   let buffer: Record<string, unknown>[] = [];
   let state: unknown = null;
   // One batch is written while the connector reads on; the next waits for it, so batches land in
@@ -121,7 +134,7 @@ export async function syncDataset(
     const connectorCtx: ConnectorContext = { log: ctx.log, signal: ctx.signal, tempDir: ctx.tempDir };
     const request = {
       dataset: row.name,
-      properties: columns.map((c) => c.name),
+      properties: columns.map((c) => c.field),
       syncType,
       cursorField: discovered.cursorField,
       state: syncType === 'Incremental' ? savedState(row.state) : null,
@@ -151,8 +164,8 @@ export async function syncDataset(
       table: row.table_name,
       ingestion,
       syncType,
-      primaryKey: discovered.primaryKey,
-      cursorField: discovered.cursorField,
+      primaryKey: discovered.primaryKey.map(storedName),
+      cursorField: discovered.cursorField === null ? null : storedName(discovered.cursorField),
       log: ctx.log,
     };
     // State is kept only from a successful read; a full refresh starts it over.

@@ -62,6 +62,7 @@ export async function ingestWebhook(
   // Types come from every record of the call (a key seen once still gets a column).
   const columns: StagedColumn[] = inferProperties(records, { primaryKey: [], cursorField: null }).map((p) => ({
     name: p.name,
+    field: p.name,
     format: parseFormat(p.format) ?? TEXT,
     onMisfit: 'text',
   }));

@@ -2,7 +2,9 @@
  * Incremental syncs never lose or duplicate rows (a real PostgreSQL through the app): keys that
  * differ only past 2^53 stay apart, an update of a big key replaces only its own row, a row
  * written later with a cursor equal to the saved one is read, and re-reading the boundary adds
- * nothing: with AppendDedup (primary key) and with Append (no key).
+ * nothing: with AppendDedup (primary key) and with Append (no key). Column names a warehouse table
+ * cannot hold side by side (case-only differences, `_row_id`) are stored under free names, the key
+ * among them, and keep their values.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +51,11 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
         (1, 'one', '2024-01-01 00:00:00+00'),
         (2, 'two', '2024-01-02 00:00:00+00'),
         (3, 'three', '2024-01-02 00:00:00+00'),
-        (3, 'three', '2024-01-02 00:00:00+00');`);
+        (3, 'three', '2024-01-02 00:00:00+00');
+      CREATE TABLE clashing (a text, "A" bigint PRIMARY KEY, "_row_id" text, a_2 text, updated_at timestamptz NOT NULL);
+      INSERT INTO clashing VALUES
+        ('lower 1', 1, 'own 1', 'two 1', '2024-01-01 00:00:00+00'),
+        ('lower 2', 2, 'own 2', 'two 2', '2024-01-01 00:00:00+00');`);
   }, 120_000);
 
   afterAll(async () => {
@@ -159,5 +165,38 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
     t.clock.advance(60_000);
     expectCompleted(await syncNow(t, cookie, created.id));
     expect(labels(await apiRows(t, cookie, id, 'id'))).toEqual(second);
+  });
+
+  it('stores names that differ only in case, and _row_id, under free names; the key among them dedups', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'clashing');
+    await selectDatasets(t, cookie, created.id, {
+      clashing: { syncType: 'Incremental', dataIngestionType: 'AppendDedup' },
+    });
+    const first = await syncNow(t, cookie, created.id);
+    expectCompleted(first);
+    expect(first.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] clashing: Property "A" is stored as column "A_3": the warehouse does not tell column names apart by case, and another property has this name.',
+      `[WARN] clashing: Property "_row_id" is stored as column "_row_id_2": _row_id is the name of the table's own row number.`,
+    ]);
+    const id = await datasetId(t, cookie, created.id, 'clashing');
+    const table = ok(
+      await api<{ columns: { columnKey: string }[] }>(t, cookie, 'GET', `/api/tables/IntegrationDataset/${id}`),
+    );
+    expect(table.columns.map((c) => c.columnKey)).toEqual(['a', 'A_3', '_row_id_2', 'a_2', 'updated_at']);
+    const cells = (rows: Record<string, unknown>[]) => rows.map((r) => [r.a, r.A_3, r._row_id_2, r.a_2]);
+    expect(cells(await apiRows(t, cookie, id, 'A_3'))).toEqual([
+      ['lower 1', 1, 'own 1', 'two 1'],
+      ['lower 2', 2, 'own 2', 'two 2'],
+    ]);
+
+    await admin.query(`UPDATE clashing SET a = 'lower 2b', updated_at = '2024-01-02 00:00:00+00' WHERE "A" = 2`);
+    t.clock.advance(60_000);
+    expectCompleted(await syncNow(t, cookie, created.id));
+    expect(cells(await apiRows(t, cookie, id, 'A_3'))).toEqual([
+      ['lower 1', 1, 'own 1', 'two 1'],
+      ['lower 2b', 2, 'own 2', 'two 2'],
+    ]);
   });
 });

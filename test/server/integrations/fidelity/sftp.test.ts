@@ -112,6 +112,8 @@ describe('SFTP file type fidelity through the app', () => {
       path.join(dataDir, 'numbers.csv'),
       'id,amount,big,label,other\n1,99999999999999.999999,12345678901234567890,"",x\n2,204142800000.079190,7,,y\n',
     );
+    // Headers a warehouse table cannot hold as they are: the table's own row number, and a repeat in other case.
+    await writeFile(path.join(dataDir, 'headers.csv'), 'id,_row_id,Name,name\n1,own,Upper,lower\n2,,U2,l2\n');
   });
   afterAll(() => peer?.close());
 
@@ -216,6 +218,27 @@ describe('SFTP file type fidelity through the app', () => {
       [1, '99999999999999.999999', '12345678901234567890', ''],
       // The nearest double prints as 204142800000.0792: the API sends the exact text.
       [2, '204142800000.079190', '7', null],
+    ]);
+  });
+
+  it('CSV: a _row_id header and headers repeating in other case keep their values under free names', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await sftpIntegration(t, cookie, 'headerfiles', 'headers.csv', 'csv');
+    await selectDatasets(t, cookie, created.id, {
+      headers: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+    });
+    const run = await syncNow(t, cookie, created.id);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      `[WARN] headers: Property "_row_id" is stored as column "_row_id_2": _row_id is the name of the table's own row number.`,
+    ]);
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
+    const rows = await apiRows(t, cookie, detail.datasets[0]!.id, 'id');
+    // DuckDB reads the second "name" as name_1 when it discovers the file: that is its column.
+    expect(rows.map((r) => [r.id, r._row_id_2, r.Name, r.name_1])).toEqual([
+      [1, 'own', 'Upper', 'lower'],
+      [2, null, 'U2', 'l2'],
     ]);
   });
 });

@@ -18,7 +18,40 @@ export interface StagedFile {
   canonical?: boolean;
 }
 
-/** Appends a file a connector handed over, cast by column name to the staged formats (missing ones stay NULL). */
+/** A column of a file: the name DuckDB reads it under, and its type. */
+interface FileColumn {
+  name: string;
+  sqlType: string;
+}
+
+/**
+ * The file's columns by the names its header gives them. DuckDB renames a CSV header that repeats an
+ * earlier one without regard to case ("a" after "A" reads as "a_1"), while a source such as
+ * PostgreSQL has both names: when a staged property is missing, the header row is read as data,
+ * which names each column in order as the file does.
+ */
+async function fileColumns(
+  executor: WarehouseExecutor,
+  file: StagedFile,
+  source: string,
+  staged: readonly StagedColumn[],
+): Promise<Map<string, FileColumn>> {
+  const described = await executor.query({ sql: `SELECT * FROM ${source} LIMIT 0`, parameters: [file.path] });
+  const byName = new Map(described.columns.map((c) => [c.name, { name: c.name, sqlType: c.sqlType }]));
+  if (file.format !== 'csv' || staged.every((c) => byName.has(c.field))) return byName;
+  const [header] = await executor.all({
+    sql: 'SELECT * FROM read_csv($1, header = false, all_varchar = true) LIMIT 1',
+    parameters: [file.path],
+  });
+  const names = header ? Object.values(header) : [];
+  if (names.length !== described.columns.length) return byName;
+  return new Map(described.columns.map((c, i) => [String(names[i]), { name: c.name, sqlType: c.sqlType }]));
+}
+
+/**
+ * Appends a file a connector handed over, each staged column read from the file's column of its
+ * property's name and cast to its staged format (missing ones stay NULL).
+ */
 export async function stageFile(executor: WarehouseExecutor, staging: Staging, file: StagedFile): Promise<number> {
   if (file.format === 'jsonl') {
     let changed = 0;
@@ -31,8 +64,7 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
     file.format === 'csv'
       ? `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false)`
       : `read_parquet($1)`;
-  const described = await executor.query({ sql: `SELECT * FROM ${source} LIMIT 0`, parameters: [file.path] });
-  const present = new Map(described.columns.map((c) => [c.name, c.sqlType]));
+  const present = await fileColumns(executor, file, source, staging.columns);
   let sniffed: SniffedFormats | undefined;
   if (file.format === 'csv' && !file.canonical) {
     const [formats] = await executor.all({
@@ -48,21 +80,25 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
   // DOUBLE where the first had BIGINT) widens the column first: DuckDB's cast would round.
   if (file.format === 'parquet') {
     for (const column of staging.columns) {
-      const sourceType = present.get(column.name);
-      if (sourceType === undefined || holds(column.format, formatOfDuckDbType(sourceType))) continue;
+      const read = present.get(column.field);
+      if (read === undefined || holds(column.format, formatOfDuckDbType(read.sqlType))) continue;
+      const sourceType = read.sqlType;
       const [counted] = await executor.all({
-        sql: `SELECT count(${q(column.name)})::DOUBLE AS n FROM ${source}`,
+        sql: `SELECT count(${q(read.name)})::DOUBLE AS n FROM ${source}`,
         parameters: [file.path],
       });
       const count = Number(counted?.n ?? 0);
       if (count > 0) await widen(executor, staging, column, count, `the file has ${sourceType}`);
     }
   }
-  const castOf = (column: StagedColumn) =>
-    file.format === 'csv'
-      ? fromText(column.format, q(column.name), file.canonical === true, sniffed)
-      : fromTyped(column.format, q(column.name), present.get(column.name) ?? '');
-  const loaded = () => staging.columns.filter((c) => present.has(c.name));
+  const castOf = (column: StagedColumn) => {
+    const read = present.get(column.field);
+    const value = q(read?.name ?? column.field);
+    return file.format === 'csv'
+      ? fromText(column.format, value, file.canonical === true, sniffed)
+      : fromTyped(column.format, value, read?.sqlType ?? '');
+  };
+  const loaded = () => staging.columns.filter((c) => present.has(c.field));
   if (loaded().length === 0) return 0;
   const target = quoteQualified(staging.schema, staging.name);
   const changed = await loadWithWidening(
@@ -74,7 +110,7 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
       return `INSERT INTO ${target} (${columns.map((c) => q(c.name)).join(', ')}) SELECT ${select.join(', ')} FROM ${source}`;
     },
     () =>
-      `SELECT ${misfitCounts(staging.columns.map((c) => (present.has(c.name) ? castOf(c) : { value: '', fits: 'true' })))} FROM ${source}`,
+      `SELECT ${misfitCounts(staging.columns.map((c) => (present.has(c.field) ? castOf(c) : { value: '', fits: 'true' })))} FROM ${source}`,
     file.path,
   );
   staging.rows += changed;

@@ -31,8 +31,8 @@ async function batchOf(
       // Plain objects (JSON.stringify's fast path); a property named __proto__ is set as data.
       const values: Record<string, StagedValue> = {};
       for (let i = 0; i < columns.length; i++) {
-        const name = (columns[i] as StagedColumn).name;
-        const value = record[name];
+        const { name, field } = columns[i] as StagedColumn;
+        const value = record[field];
         // Absent, or inherited (a column named constructor): no value.
         if (value === undefined || typeof value === 'function') continue;
         const staged = (converters[i] as (v: unknown) => StagedValue | typeof MISFIT)(value);

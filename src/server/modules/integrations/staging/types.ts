@@ -3,7 +3,10 @@ import type { LogLevel } from '../connectors/types';
 import type { StorageFormat } from '../connectors/formats';
 
 export interface StagedColumn {
+  /** The warehouse column (physical.ts's warehouseColumnNames). */
   name: string;
+  /** The source's name of the property: records and files carry the values under it. */
+  field: string;
   format: StorageFormat;
   /** A value the format cannot hold (and no wider number can): the column becomes text, or the sync stops. */
   onMisfit: 'text' | 'refuse';
