@@ -91,6 +91,11 @@ describe('webhook limits', () => {
     ],
     ['a field without a name', () => [{ id: 3 }, { '': 1 }], /^Record 2 has a field without a name\.$/],
     [
+      'two fields of one record differing only in case',
+      () => [{ id: 3 }, { id: 4, Name: 'x', name: 'y' }],
+      /^Record 2 has the fields "Name" and "name", which name the same column: column names do not differ by case\.$/,
+    ],
+    [
       'nesting deeper than the webhook limit',
       () => nested(WEBHOOK_LIMITS.maxDepth + 1),
       /^Record 1 is nested too deeply; records can be nested at most 16 levels\.$/,
@@ -128,6 +133,29 @@ describe('webhook limits', () => {
       expect((await dataset()).rows.map((r) => r.id)).toEqual([1, 2, 3]);
     },
   );
+
+  it("stores fields that differ from a column only in case in that column, and new ones under the call's first spelling", async () => {
+    const { t, team } = await appWithTeam();
+    const { post, dataset } = await hookWithData(t, team.owner.cookie);
+    expect(
+      (
+        await post(
+          JSON.stringify([
+            { ID: 3, Name: 'c', Note: 'first' },
+            { id: 4, NAME: 'd', note: 'second' },
+          ]),
+        )
+      ).status,
+    ).toBe(200);
+    const { rows, columns } = await dataset();
+    expect(columns).toEqual(['id', 'name', 'Note']);
+    expect(rows.map((r) => [r.id, r.name, r.Note])).toEqual([
+      [1, 'a', null],
+      [2, 'b', null],
+      [3, 'c', 'first'],
+      [4, 'd', 'second'],
+    ]);
+  });
 
   it('takes a call that fills the dataset to exactly the column limit', async () => {
     const { t, team } = await appWithTeam();

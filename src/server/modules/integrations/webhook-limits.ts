@@ -73,7 +73,39 @@ function checkFields(record: Record<string, unknown>, at: number): string[] {
     }
     if (columnName(key) === ROW_ID) throw badInput(`Record ${at} has a field named ${ROW_ID}, which is reserved.`);
   }
+  const seen = new Map<string, string>();
+  for (const key of keys) {
+    const other = seen.get(columnName(key));
+    if (other !== undefined) {
+      throw badInput(
+        `Record ${at} has the fields "${other}" and "${key}", which name the same column: ` +
+          'column names do not differ by case.',
+      );
+    }
+    seen.set(columnName(key), key);
+  }
   return keys;
+}
+
+/**
+ * The records with each field under one spelling per column (names match without regard to case):
+ * the dataset's own, else the first this call used. A warehouse table cannot hold "Name" and "name"
+ * side by side, and both mean the same column here.
+ */
+function withColumnSpellings(
+  records: Record<string, unknown>[],
+  columns: readonly string[],
+): Record<string, unknown>[] {
+  const spelling = new Map(columns.map((c) => [columnName(c), c]));
+  for (const record of records) {
+    for (const key of Object.keys(record)) if (!spelling.has(columnName(key))) spelling.set(columnName(key), key);
+  }
+  return records.map((record) => {
+    const keys = Object.keys(record);
+    if (keys.every((key) => spelling.get(columnName(key)) === key)) return record;
+    // Own properties only (a field named __proto__ stays data).
+    return Object.fromEntries(keys.map((key) => [spelling.get(columnName(key)) ?? key, record[key]]));
+  });
 }
 
 /**
@@ -102,7 +134,7 @@ export function checkWebhookBody(body: unknown, columns: readonly string[]): Rec
   });
   if (fields.size === 0) throw badInput('The records have no fields.');
   refuseNewColumns(fields, columns);
-  return records;
+  return withColumnSpellings(records, columns);
 }
 
 /** Refuses fields that would take the dataset past the column limit. */
