@@ -39,7 +39,9 @@ beforeEach(() => {
   fs.copyFileSync(PEER, path.join(shared, 'source.mjs'));
   fs.chmodSync(path.join(shared, 'source.mjs'), 0o644);
 });
-afterEach(() => fs.rmSync(shared, { recursive: true, force: true }));
+// The app of a test that used this folder as its data folder may still be settling background work
+// (a sync's scratch files) while it closes: a file appearing mid-removal is retried, not an error.
+afterEach(() => fs.rmSync(shared, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 
 const marker = () => path.join(shared, 'command-ran');
 const calls = () => {
