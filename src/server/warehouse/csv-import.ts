@@ -5,6 +5,7 @@ import { badInput } from '../errors';
 import { columnTypeFromName } from './column-types';
 import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
 import { detectDates, nativeDateFormat } from './csv-dates';
+import { isApproximateType, readNumbers } from './csv-numbers';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
@@ -217,8 +218,12 @@ async function replaceFromCsv(
             (keepsText[i] && c.type !== 'Text') ||
             (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
         );
+        // Numbers DuckDB would read as doubles are read as text and typed exactly (csv-numbers.ts).
+        const approximate = sniffed.columns.map((c, i) => !forced[i] && isApproximateType(c.sqlType));
         // Every column's type is given, so the reader does not detect them a second time.
-        const typeList = sniffed.columns.map((c, i) => quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(c.sqlType)));
+        const typeList = sniffed.columns.map((c, i) =>
+          quoteString(forced[i] || approximate[i] ? 'VARCHAR' : sqlTypeText(c.sqlType)),
+        );
         const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
         await withProgress(
           session,
@@ -235,18 +240,27 @@ async function replaceFromCsv(
         const headerNames = columns.map((c) => c.name);
         const readNames = await freeRowid(session, scratch, headerNames);
 
-        const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !keepsText[i]);
+        const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !keepsText[i] && !approximate[i]);
         const { readings, ambiguous } = await detectDates(session, scratch, textColumns);
-        const values = readNames.map(
-          (name) => readings.get(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
+        const numbers = await readNumbers(
+          session,
+          scratch,
+          readNames.filter((_, i) => approximate[i]),
         );
-        const valueTypes = readNames.map((name, i) => readings.get(name)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR');
+        const readingOf = (name: string) => readings.get(name) ?? numbers.get(name);
+        const values = readNames.map(
+          (name) => readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
+        );
+        const valueTypes = readNames.map((name, i) => readingOf(name)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR');
         const notes = ambiguous.map(({ name, formats }) => ({
           name: headerNames[readNames.indexOf(name)] ?? name,
           message:
             `Its dates read both as ${formats[0]} and as ${formats[1]} (no day is above 12), ` +
             'so it was kept as Text rather than guessing which is the day.',
         }));
+        for (const [name, reading] of numbers) {
+          if (reading.note) notes.push({ name: headerNames[readNames.indexOf(name)] ?? name, message: reading.note });
+        }
         notes.push(...(await keepTypes(session, scratch, headerNames, values, valueTypes, stored)));
 
         const selected = readNames.map((name, i) => `${values[i]} AS ${quoteIdentifier(stored[i]?.name ?? name)}`);

@@ -98,6 +98,54 @@ describe('PUT /api/static-tables/{id}/upload', () => {
     expect(await uploadFiles(t, cookie)).toEqual([]);
   });
 
+  it('keeps every number as written: decimals and integers a double would change are exact, the rest stay doubles or Text', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    const csv =
+      'Money,Id,Plain,Science,Huge\n' +
+      '99999999999999.999999,9007199254740993,0.1,1e5,123456789012345678901234567890123456789012\n' +
+      '204142800000.079190,-9223372036854775808,2.5,2.5e-3,1\n' +
+      ',9223372036854775808,,,1.5e400\n';
+    const imported = ok(await uploadCsv(t, cookie, table.id, csv)) as Imported & {
+      notes: { displayName: string; message: string }[];
+    };
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
+      ['Money', 'Number'],
+      ['Id', 'Number'],
+      ['Plain', 'Number'],
+      ['Science', 'Number'],
+      ['Huge', 'Text'],
+    ]);
+    expect(imported.notes.map((n) => [n.displayName, n.message])).toEqual([
+      [
+        'Huge',
+        '2 values would change as a number (more than 38 digits, or beyond the range of a number), so it was kept as Text, every value as written.',
+      ],
+    ]);
+    const after = await getTable(t, cookie, table.id);
+    // Numbers a JSON number would change arrive as their exact text; the others as numbers.
+    expect(byName(after, after.rows)).toEqual([
+      {
+        Money: '99999999999999.999999',
+        Id: '9007199254740993',
+        Plain: 0.1,
+        Science: 100000,
+        Huge: '123456789012345678901234567890123456789012',
+      },
+      { Money: '204142800000.079190', Id: '-9223372036854775808', Plain: 2.5, Science: 0.0025, Huge: '1' },
+      { Money: null, Id: '9223372036854775808', Plain: null, Science: null, Huge: '1.5e400' },
+    ]);
+    // Compared exactly: the two values a double would make one are told apart.
+    const id = keyOfName(imported, 'Id');
+    const over = ok(
+      await infiniteScroll(t, cookie, table.id, {
+        page: 1,
+        pageSize: 10,
+        filterGroups: [{ filters: [{ columnKey: id, operator: 'GreaterThan', value: '9007199254740992' }] }],
+      }),
+    );
+    expect(over.data.map((r) => r[id])).toEqual(['9007199254740993', '9223372036854775808']);
+  });
+
   it('stores headers that look like generated column keys without mixing columns up', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const imported = ok(await uploadCsv(t, cookie, table.id, 'abcd,wxyz,_row_id\n1,2,3\n4,5,6\n')) as Imported;

@@ -1,0 +1,108 @@
+/**
+ * Exact numbers from a CSV. DuckDB's sniffer reads a column of decimal numbers as DOUBLE, which
+ * silently changes what a double cannot hold: 99999999999999.999999 reads as 100000000000000,
+ * 9007199254740993 as 9007199254740992, 1.5e400 as infinity. Such columns are read as text, and
+ * each is then stored as:
+ * - DOUBLE when every value comes back from a double unchanged: what most files hold, and what
+ *   they were stored as before. Checked by a cheap bound first (at most 15 characters and no
+ *   exponent, so at most 15 digits), else value by value (finite, not rounded to zero, at most 15
+ *   significant digits);
+ * - else DECIMAL(18 or 38, s), s the largest scale read, when every value is a plain decimal of at
+ *   most 38 digits;
+ * - else Text, keeping every value as it was written, with a note saying why.
+ * A value that is no number at all (a later "n/a") makes the column Text, as DuckDB's own reading
+ * of every row would.
+ */
+import { quoteIdentifier } from './quote';
+import type { WarehouseSession } from './types';
+
+/** The digits a decimal holds at most, and those a 64-bit one does. */
+const MAX_DIGITS = 38;
+const SMALL_DIGITS = 18;
+/** Digits that always come back from a double as written (DBL_DIG). */
+const DOUBLE_DIGITS = 15;
+
+/** Sniffed types read as text first and decided here. */
+export const isApproximateType = (sqlType: string): boolean => /^(DOUBLE|FLOAT|REAL)$/i.test(sqlType);
+
+export interface NumberReading {
+  /** The type the column is stored as. */
+  sqlType: string;
+  /** The SQL turning the text column (quoted name) into that type. */
+  expression: (column: string) => string;
+  /** What the user is told, when the column stays Text. */
+  note: string | null;
+}
+
+const asDouble: NumberReading = { sqlType: 'DOUBLE', expression: (c) => `CAST(${c} AS DOUBLE)`, note: null };
+const asText: NumberReading = { sqlType: 'VARCHAR', expression: (c) => c, note: null };
+
+const SPECIALS = ['inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', 'nan', '+nan', '-nan']
+  .map((s) => `'${s}'`)
+  .join(', ');
+
+/** The careful reading of one column whose values are long or written with exponents. */
+async function carefulReading(session: WarehouseSession, table: string, name: string): Promise<NumberReading> {
+  const v = `trim(${quoteIdentifier(name)})`;
+  // Trailing zeros of a fraction carry no value; digits before the point count a sign's place.
+  const scale = `CASE WHEN strpos(v, '.') > 0 THEN length(rtrim(v, '0')) - strpos(v, '.') ELSE 0 END`;
+  const intDigits = `CASE WHEN strpos(v, '.') > 0 THEN strpos(v, '.') - 1 ELSE length(v) END`;
+  const mantissa = `split_part(lower(v), 'e', 1)`;
+  // A double gives a value back unchanged when it is finite (or written as inf/nan), not a
+  // non-zero rounded to zero, and has at most 15 significant digits (zeros at either end are not).
+  const significant = `length(rtrim(ltrim(regexp_replace(${mantissa}, '[^0-9]', '', 'g'), '0'), '0'))`;
+  const unchanged =
+    `(isfinite(d) OR lower(v) IN (${SPECIALS})) AND NOT (d = 0 AND regexp_matches(${mantissa}, '[1-9]')) ` +
+    `AND ${significant} <= ${DOUBLE_DIGITS}`;
+  const [stats] = await session.all({
+    sql:
+      `SELECT count(*) FILTER (WHERE v IS NOT NULL AND d IS NULL)::DOUBLE AS not_numbers, ` +
+      `count(*) FILTER (WHERE v IS NOT NULL AND NOT plain)::DOUBLE AS not_plain, ` +
+      `coalesce(max(${scale}) FILTER (WHERE plain), 0)::DOUBLE AS scale, ` +
+      `coalesce(max(${intDigits}) FILTER (WHERE plain), 0)::DOUBLE AS int_digits, ` +
+      `count(*) FILTER (WHERE d IS NOT NULL AND NOT (${unchanged}))::DOUBLE AS changed ` +
+      `FROM (SELECT ${v} AS v, TRY_CAST(${v} AS DOUBLE) AS d, ` +
+      `regexp_full_match(${v}, '[+-]?[0-9]+(\\.[0-9]+)?') AS plain FROM ${table})`,
+    parameters: [],
+  });
+  if (Number(stats?.not_numbers ?? 0) > 0) return asText;
+  const changed = Number(stats?.changed ?? 0);
+  if (changed === 0) return asDouble;
+  const digits = Number(stats?.int_digits ?? 0) + Number(stats?.scale ?? 0);
+  if (Number(stats?.not_plain ?? 0) === 0 && digits <= MAX_DIGITS) {
+    const type = `DECIMAL(${digits <= SMALL_DIGITS ? SMALL_DIGITS : MAX_DIGITS},${Number(stats?.scale ?? 0)})`;
+    return { sqlType: type, expression: (c) => `CAST(trim(${c}) AS ${type})`, note: null };
+  }
+  return {
+    ...asText,
+    note:
+      `${changed === 1 ? '1 value' : `${changed} values`} would change as a number (more than ${MAX_DIGITS} digits, ` +
+      'or beyond the range of a number), so it was kept as Text, every value as written.',
+  };
+}
+
+/**
+ * How to store each of `columns` (text columns of `table` that DuckDB sniffed as DOUBLE): one pass
+ * over all of them for the common case, and one more per column that needs the careful look.
+ */
+export async function readNumbers(
+  session: WarehouseSession,
+  table: string,
+  columns: readonly string[],
+): Promise<Map<string, NumberReading>> {
+  const readings = new Map<string, NumberReading>();
+  if (columns.length === 0) return readings;
+  const cells = columns.map((name, i) => {
+    const c = quoteIdentifier(name);
+    return (
+      `coalesce(max(length(${c})), 0)::DOUBLE AS l${i}, ` +
+      `coalesce(bool_or(contains(${c}, 'e') OR contains(${c}, 'E')), false) AS e${i}`
+    );
+  });
+  const [short] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
+  for (const [i, name] of columns.entries()) {
+    const fits = Number(short?.[`l${i}`] ?? 0) <= DOUBLE_DIGITS && short?.[`e${i}`] !== true;
+    readings.set(name, fits ? asDouble : await carefulReading(session, table, name));
+  }
+  return readings;
+}
