@@ -41,42 +41,69 @@ const SPECIALS = ['inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', '
   .map((s) => `'${s}'`)
   .join(', ');
 
-/** The careful reading of one column whose values are long or written with exponents. */
-async function carefulReading(session: WarehouseSession, table: string, name: string): Promise<NumberReading> {
-  const v = `trim(${quoteIdentifier(name)})`;
+/** SQL: the double `d` read from the text `v` gives it back as written (see the file's comment). */
+function doubleKeeps(v: string, d: string): string {
+  const mantissa = `split_part(lower(${v}), 'e', 1)`;
+  // Zeros at either end of the digits are not significant.
+  const significant = `length(rtrim(ltrim(regexp_replace(${mantissa}, '[^0-9]', '', 'g'), '0'), '0'))`;
+  return (
+    `((isfinite(${d}) OR lower(${v}) IN (${SPECIALS})) AND NOT (${d} = 0 AND regexp_matches(${mantissa}, '[1-9]')) ` +
+    `AND ${significant} <= ${DOUBLE_DIGITS})`
+  );
+}
+
+/** What the careful look finds in a column of number text. */
+export interface NumberStats {
+  /** Values that are no number at all. */
+  notNumbers: number;
+  /** Numbers a double would change. */
+  changed: number;
+  /** The DECIMAL type holding every number exactly, or null (one has an exponent, or over 38 digits). */
+  decimal: string | null;
+  /** SQL: the text `v` is a number a double gives back unchanged. */
+  keeps: (v: string) => string;
+}
+
+/** The careful look at the text values `value` (SQL) of `table`, in one pass. */
+export async function numberStats(session: WarehouseSession, table: string, value: string): Promise<NumberStats> {
   // Trailing zeros of a fraction carry no value; digits before the point count a sign's place.
   const scale = `CASE WHEN strpos(v, '.') > 0 THEN length(rtrim(v, '0')) - strpos(v, '.') ELSE 0 END`;
   const intDigits = `CASE WHEN strpos(v, '.') > 0 THEN strpos(v, '.') - 1 ELSE length(v) END`;
-  const mantissa = `split_part(lower(v), 'e', 1)`;
-  // A double gives a value back unchanged when it is finite (or written as inf/nan), not a
-  // non-zero rounded to zero, and has at most 15 significant digits (zeros at either end are not).
-  const significant = `length(rtrim(ltrim(regexp_replace(${mantissa}, '[^0-9]', '', 'g'), '0'), '0'))`;
-  const unchanged =
-    `(isfinite(d) OR lower(v) IN (${SPECIALS})) AND NOT (d = 0 AND regexp_matches(${mantissa}, '[1-9]')) ` +
-    `AND ${significant} <= ${DOUBLE_DIGITS}`;
   const [stats] = await session.all({
     sql:
       `SELECT count(*) FILTER (WHERE v IS NOT NULL AND d IS NULL)::DOUBLE AS not_numbers, ` +
-      `count(*) FILTER (WHERE v IS NOT NULL AND NOT plain)::DOUBLE AS not_plain, ` +
+      `count(*) FILTER (WHERE d IS NOT NULL AND NOT plain)::DOUBLE AS not_plain, ` +
       `coalesce(max(${scale}) FILTER (WHERE plain), 0)::DOUBLE AS scale, ` +
       `coalesce(max(${intDigits}) FILTER (WHERE plain), 0)::DOUBLE AS int_digits, ` +
-      `count(*) FILTER (WHERE d IS NOT NULL AND NOT (${unchanged}))::DOUBLE AS changed ` +
-      `FROM (SELECT ${v} AS v, TRY_CAST(${v} AS DOUBLE) AS d, ` +
-      `regexp_full_match(${v}, '[+-]?[0-9]+(\\.[0-9]+)?') AS plain FROM ${table})`,
+      `count(*) FILTER (WHERE d IS NOT NULL AND NOT ${doubleKeeps('v', 'd')})::DOUBLE AS changed ` +
+      `FROM (SELECT v, TRY_CAST(v AS DOUBLE) AS d, regexp_full_match(v, '[+-]?[0-9]+(\\.[0-9]+)?') AS plain ` +
+      `FROM (SELECT trim(${value}) AS v FROM ${table}))`,
     parameters: [],
   });
-  if (Number(stats?.not_numbers ?? 0) > 0) return asText;
-  const changed = Number(stats?.changed ?? 0);
-  if (changed === 0) return asDouble;
   const digits = Number(stats?.int_digits ?? 0) + Number(stats?.scale ?? 0);
-  if (Number(stats?.not_plain ?? 0) === 0 && digits <= MAX_DIGITS) {
-    const type = `DECIMAL(${digits <= SMALL_DIGITS ? SMALL_DIGITS : MAX_DIGITS},${Number(stats?.scale ?? 0)})`;
-    return { sqlType: type, expression: (c) => `CAST(trim(${c}) AS ${type})`, note: null };
-  }
+  const decimal =
+    Number(stats?.not_plain ?? 0) === 0 && digits <= MAX_DIGITS
+      ? `DECIMAL(${digits <= SMALL_DIGITS ? SMALL_DIGITS : MAX_DIGITS},${Number(stats?.scale ?? 0)})`
+      : null;
+  return {
+    notNumbers: Number(stats?.not_numbers ?? 0),
+    changed: Number(stats?.changed ?? 0),
+    decimal,
+    keeps: (v) => doubleKeeps(`trim(${v})`, `TRY_CAST(trim(${v}) AS DOUBLE)`),
+  };
+}
+
+/** The careful reading of one column whose values are long or written with exponents. */
+async function carefulReading(session: WarehouseSession, table: string, name: string): Promise<NumberReading> {
+  const stats = await numberStats(session, table, quoteIdentifier(name));
+  if (stats.notNumbers > 0) return asText;
+  if (stats.changed === 0) return asDouble;
+  const { decimal } = stats;
+  if (decimal) return { sqlType: decimal, expression: (c) => `CAST(trim(${c}) AS ${decimal})`, note: null };
   return {
     ...asText,
     note:
-      `${changed === 1 ? '1 value' : `${changed} values`} would change as a number (more than ${MAX_DIGITS} digits, ` +
+      `${stats.changed === 1 ? '1 value' : `${stats.changed} values`} would change as a number (more than ${MAX_DIGITS} digits, ` +
       'or beyond the range of a number), so it was kept as Text, every value as written.',
   };
 }

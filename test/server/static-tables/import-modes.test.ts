@@ -354,6 +354,39 @@ describe('column types', () => {
     expect(restored.rows).toEqual(table.rows);
   });
 
+  it('text to Number changes no number: an exact decimal when a double would change one, else those count as unconvertible', async () => {
+    const { t, cookie } = await owner();
+    const exact = await createTable(t, cookie, {
+      name: 'Exact',
+      columns: [{ displayName: 'V', columnKey: 'v' }],
+      rows: [['9007199254740993'], ['99999999999999.999999'], ['0.1'], ['n/a']],
+    });
+    const preview = async (id: string) =>
+      ok(await call(t.server, 'GET', `/api/static-tables/${id}/columns/v/type-preview?type=Number`, { cookie }));
+    expect(await preview(exact.id)).toEqual({ values: 4, unconvertible: 1, examples: ['n/a'] });
+    const change = (id: string) =>
+      call(t.server, 'PUT', `/api/static-tables/${id}/columns/v/type`, {
+        cookie,
+        body: { type: 'Number', clearUnconvertible: true },
+      });
+    expect((ok(await change(exact.id)) as { cleared: number }).cleared).toBe(1);
+    // One DECIMAL(38,6) holds them all; numbers a JSON number would change arrive as their exact text.
+    expect(await values(t, cookie, exact.id)).toEqual(['9007199254740993.000000', '99999999999999.999999', 0.1, null]);
+
+    const beyond = await createTable(t, cookie, {
+      name: 'Beyond',
+      columns: [{ displayName: 'V', columnKey: 'v' }],
+      rows: [['1.5e400'], ['123456789012345678901234567890123456789012'], ['2.5e-3'], ['7']],
+    });
+    expect(await preview(beyond.id)).toEqual({
+      values: 4,
+      unconvertible: 2,
+      examples: ['1.5e400', '123456789012345678901234567890123456789012'],
+    });
+    expect((ok(await change(beyond.id)) as { cleared: number }).cleared).toBe(2);
+    expect(await values(t, cookie, beyond.id)).toEqual([null, null, 0.0025, 7]);
+  });
+
   it('converts text to dates, date-times and booleans, and numbers back to text', async () => {
     const { t, cookie } = await owner();
     const table = await createTable(t, cookie, {

@@ -13,6 +13,7 @@ import {
 import type { ColumnType } from '../../../shared/tables';
 import type { AccountContext, Deps } from '../../context';
 import { badInput } from '../../errors';
+import { numberStats } from '../../warehouse/csv-numbers';
 import type { WarehouseSession } from '../../warehouse/types';
 import { TABLE_SAVED } from './durable-writes';
 import { newKeptToken, swapKeeping } from './kept-copy';
@@ -20,7 +21,10 @@ import { ROW_ID, STATIC_SCHEMA, q, qualified, warehouseTableName } from './physi
 import { findTable, listColumns, type StaticColumn } from './repo';
 import { warehouseError } from './warehouse-errors';
 
-/** How each type is stored (numbers as DOUBLE: typed or pasted numbers have any number of decimals). */
+/**
+ * How each type is stored (numbers as DOUBLE: typed or pasted numbers have any number of decimals;
+ * text whose numbers a double would change becomes an exact DECIMAL instead, see numberTarget).
+ */
 const SQL_TYPE: Record<StaticColumnType, string> = {
   Text: 'VARCHAR',
   Number: 'DOUBLE',
@@ -35,16 +39,49 @@ const isTemporal = (type: ColumnType) => type === 'Date' || type === 'DateTime';
 const content = (column: string) => `NULLIF(trim(CAST(${column} AS VARCHAR)), '')`;
 
 /**
+ * How text becomes Number without changing a value: DOUBLE when a double gives every number back
+ * as written; else DECIMAL(18|38, s) when that holds them all; else DOUBLE, the numbers it would
+ * change counting as unconvertible (emptied only when the user confirms). An import decides the
+ * same way (csv-numbers.ts).
+ */
+interface NumberTarget {
+  type: string;
+  /** SQL: the text is a number the type holds unchanged; null when all are. */
+  keeps: ((text: string) => string) | null;
+}
+
+async function numberTarget(session: WarehouseSession, id: string, key: string): Promise<NumberTarget> {
+  const stats = await numberStats(session, qualified(id), content(key));
+  if (stats.changed === 0) return { type: 'DOUBLE', keeps: null };
+  if (stats.decimal) return { type: stats.decimal, keeps: null };
+  return { type: 'DOUBLE', keeps: stats.keeps };
+}
+
+/**
  * SQL converting the column from its type to `to`: anything reads as text; dates and date-times
  * convert into each other; true and false become 1 and 0; otherwise the text is read as the new
- * type (ISO dates, numbers with a point, true/false), NULL when it cannot be.
+ * type (ISO dates, numbers with a point, true/false), NULL when it cannot be (or, for numbers,
+ * when `number` would change it).
  */
-export function conversion(column: string, from: ColumnType, to: StaticColumnType): string {
+export function conversion(
+  column: string,
+  from: ColumnType,
+  to: StaticColumnType,
+  number: NumberTarget = { type: SQL_TYPE.Number, keeps: null },
+): string {
   if (to === 'Text') return `CAST(${column} AS VARCHAR)`;
   if (isTemporal(from) && isTemporal(to)) return `CAST(${column} AS ${SQL_TYPE[to]})`;
   if (from === 'Boolean' && to === 'Number') return `CAST(CAST(${column} AS INTEGER) AS DOUBLE)`;
-  return `TRY_CAST(${content(column)} AS ${SQL_TYPE[to]})`;
+  if (to !== 'Number') return `TRY_CAST(${content(column)} AS ${SQL_TYPE[to]})`;
+  const read = `TRY_CAST(${content(column)} AS ${number.type})`;
+  return number.keeps ? `CASE WHEN ${number.keeps(content(column))} THEN ${read} END` : read;
 }
+
+/** The Number target of a column whose values are read as text (not a Boolean's 1 and 0). */
+const targetOf = (session: WarehouseSession, id: string, column: StaticColumn, to: StaticColumnType) =>
+  to === 'Number' && column.type !== 'Boolean' && column.type !== 'Number'
+    ? numberTarget(session, id, q(column.columnKey))
+    : undefined;
 
 function columnOf(columns: StaticColumn[], columnKey: string): StaticColumn {
   const column = columns.find((c) => c.columnKey === columnKey);
@@ -57,9 +94,10 @@ async function count(
   id: string,
   column: StaticColumn,
   to: StaticColumnType,
+  number?: NumberTarget,
 ): Promise<ColumnTypePreview> {
   const key = q(column.columnKey);
-  const lost = `${content(key)} IS NOT NULL AND (${conversion(key, column.type, to)}) IS NULL`;
+  const lost = `${content(key)} IS NOT NULL AND (${conversion(key, column.type, to, number)}) IS NULL`;
   const [counted] = await session.all({
     sql:
       `SELECT count(*) FILTER (WHERE ${content(key)} IS NOT NULL)::DOUBLE AS n, ` +
@@ -88,7 +126,8 @@ export async function previewTypeChange(
 ): Promise<ColumnTypePreview> {
   const column = columnOf(await listColumns(deps.db, id), columnKey);
   if (column.type === to) return { values: 0, unconvertible: 0, examples: [] };
-  return count(deps.warehouse.forAccount(ctx.accountId), id, column, to);
+  const warehouse = deps.warehouse.forAccount(ctx.accountId);
+  return count(warehouse, id, column, to, await targetOf(warehouse, id, column, to));
 }
 
 export async function changeColumnType(
@@ -103,7 +142,8 @@ export async function changeColumnType(
   const columns = await listColumns(deps.db, id);
   const column = columnOf(columns, columnKey);
   if (column.type === to) throw badInput(`The column "${column.displayName}" is already ${to}.`);
-  const { unconvertible } = await count(warehouse, id, column, to);
+  const number = await targetOf(warehouse, id, column, to);
+  const { unconvertible } = await count(warehouse, id, column, to, number);
   if (unconvertible > 0 && !clearUnconvertible) throw badInput(unconvertibleMessage(unconvertible, to));
   const before = await findTable(deps.db, ctx.accountId, id);
   const next = `${warehouseTableName(id)}__next`;
@@ -113,7 +153,7 @@ export async function changeColumnType(
     await warehouse.transaction(async (tx) => {
       await tx.run(`DROP TABLE IF EXISTS ${staged}`);
       await tx.run(
-        `CREATE TABLE ${staged} AS SELECT * REPLACE (${conversion(key, column.type, to)} AS ${key}) ` +
+        `CREATE TABLE ${staged} AS SELECT * REPLACE (${conversion(key, column.type, to, number)} AS ${key}) ` +
           `FROM ${qualified(id)} ORDER BY ${q(ROW_ID)}`,
       );
     });
