@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../shared/limits';
 import { badInput } from '../errors';
-import { parseJsonExact } from '../exact-values/json';
+import { parseJsonExact, type ExactNumber } from '../exact-values/json';
 import { jsonTextTooDeep, tooDeepMessage } from '../json-depth';
 
 /**
@@ -19,14 +19,21 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonTextTooDeep(text, LIMITS.jsonMaxDepth)) return done(badInput(tooDeepMessage(LIMITS.jsonMaxDepth)));
-    if (!EXACT_NUMBER_BODIES.test(req.url)) return parse(req, text, done);
+    const exact = EXACT_NUMBER_BODIES.find(([path]) => path.test(req.url));
+    if (!exact) return parse(req, text, done);
     // Checked by Fastify's parser first (malformed, prototype poisoning), then read again exactly.
-    return parse(req, text, (error: Error | null) => (error ? done(error) : done(null, parseJsonExact(text))));
+    return parse(req, text, (error: Error | null) =>
+      error ? done(error) : done(null, parseJsonExact(text, exact[1])),
+    );
   });
 }
 
 /**
- * Bodies whose numbers are data that lands in typed warehouse columns (webhook records): a number
- * a double would change (a 19-digit id) is kept as an ExactNumber (exact-values/json.ts).
+ * Bodies whose numbers are data that lands in typed warehouse columns: a number a double would
+ * change (a 19-digit id) is kept exactly, as an ExactNumber in webhook records (exact-values/json.ts),
+ * as its text in a static table's rows and cells (whose column decides, or refuses, what it holds).
  */
-const EXACT_NUMBER_BODIES = /^\/api\/integrations\/webhook\/[^/?]+(\?|$)/;
+const EXACT_NUMBER_BODIES: [RegExp, (number: ExactNumber) => unknown][] = [
+  [/^\/api\/integrations\/webhook\/[^/?]+(\?|$)/, (number) => number],
+  [/^\/api\/static-tables(\/[^/?]+\/changes)?(\?|$)/, (number) => number.text],
+];

@@ -364,6 +364,44 @@ describe('POST /api/static-tables/{id}/changes, failures change nothing', () => 
     expect(await warehouseTables(t, cookie)).toHaveLength(1);
   });
 
+  it("refuses a typed number its column would round: past a double's digits, or past an exact decimal's", async () => {
+    const { t, cookie } = await setup();
+    // Price holds doubles; Money an exact DECIMAL (one value has more digits than a double holds).
+    const table = await tableFromCsv(t, cookie, 'Price,Money\n1.5,99999999999999.999999\n2.25,1\n');
+    const [price, money] = ['Price', 'Money'].map((name) => keyOf(table, name));
+    for (const [columnKey, value, why] of [
+      [price, '12345678901234567', '12345678901234567 has more digits than a Number column holds exactly (15)'],
+      [money, '1.1234567', "1.1234567 needs more than the column's 32 digits before the point and 6 after"],
+      [money, '1e40', "1e40 needs more than the column's 32 digits before the point and 6 after"],
+    ] as const) {
+      const res = await postChanges(t, cookie, table.id, [{ kind: 'cells', edits: [{ rowId: 2, columnKey, value }] }]);
+      expect(expectError(res, 400)).toBe(`A value does not fit its column: ${why}.`);
+      expect(await getTable(t, cookie, table.id)).toEqual(table);
+    }
+    ok(
+      await postChanges(t, cookie, table.id, [
+        { kind: 'cells', edits: [{ rowId: 2, columnKey: price, value: '0.1' }] },
+        { kind: 'cells', edits: [{ rowId: 2, columnKey: money, value: '12345678901234567.123456' }] },
+      ]),
+    );
+    const after = await getTable(t, cookie, table.id);
+    expect(byName(after, after.rows)[1]).toEqual({ Price: 0.1, Money: '12345678901234567.123456' });
+
+    // A script's JSON numbers are read exactly too: never rounded before the column sees them.
+    const raw = (value: string, columnKey: string) =>
+      call(t.server, 'POST', `/api/static-tables/${table.id}/changes`, {
+        cookie,
+        headers: { 'content-type': 'application/json' },
+        body: `{"changes":[{"kind":"cells","edits":[{"rowId":1,"columnKey":"${columnKey}","value":${value}}]}]}`,
+      });
+    expect(expectError(await raw('12345678901234567', price), 400)).toBe(
+      'A value does not fit its column: 12345678901234567 has more digits than a Number column holds exactly (15).',
+    );
+    ok(await raw('99999999999999.999998', money));
+    const again = await getTable(t, cookie, table.id);
+    expect(byName(again, again.rows)[0]).toEqual({ Price: 1.5, Money: '99999999999999.999998' });
+  });
+
   it.each([
     ['no changes', { changes: [] }],
     ['no body', undefined],

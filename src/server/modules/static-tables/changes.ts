@@ -11,24 +11,47 @@ import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
 import { insertRows, moveRow, updateCells } from './rows';
 import { warehouseError } from './warehouse-errors';
+import { fitsDecimal, fitsDouble, normalDecimal, plainDecimal } from '../../exact-values/decimal-text';
 import { crashPoint } from '../../durability/crash-points';
 
 const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
 
-/** Keys of whole-number columns (an imported CSV's integers), where DuckDB would silently round 12.5 to 13. */
-async function integerColumns(session: WarehouseSession, id: string): Promise<Set<string>> {
-  const types = INTEGER_TYPES.map((_, i) => `$${i + 3}`).join(', ');
+/**
+ * The stored type of the table's number columns by key: whole numbers (an imported CSV's integers),
+ * exact decimals (an import's long numbers) and doubles, where DuckDB's cast of a typed value would
+ * silently round it.
+ */
+async function numberColumns(session: WarehouseSession, id: string): Promise<Map<string, string>> {
+  const types = ['DOUBLE', ...INTEGER_TYPES];
   const rows = await session.all({
-    sql: `SELECT column_name FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 AND data_type IN (${types})`,
-    parameters: [STATIC_SCHEMA, warehouseTableName(id), ...INTEGER_TYPES],
+    sql:
+      'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ' +
+      `AND (data_type IN (${types.map((_, i) => `$${i + 3}`).join(', ')}) OR starts_with(data_type, 'DECIMAL('))`,
+    parameters: [STATIC_SCHEMA, warehouseTableName(id), ...types],
   });
-  return new Set(rows.map((r) => String(r.column_name)));
+  return new Map(rows.map((r) => [String(r.column_name), String(r.data_type)]));
 }
 
-/** False for a number (or numeric text) with a fraction; anything else is left to DuckDB's cast. */
-function isWhole(value: SqlValue): boolean {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  return !Number.isFinite(n) || Number.isInteger(n);
+/** Why a value typed into a column of `type` would not be stored as typed, or null when it would. */
+function misfit(type: string, value: SqlValue): string | null {
+  if (value === null || typeof value === 'boolean') return null;
+  const text = typeof value === 'string' ? value.trim() : String(value);
+  // Not a number at all: DuckDB's cast refuses it, naming the value.
+  const plain = text === '' ? null : plainDecimal(text);
+  if (plain === null) return null;
+  if (INTEGER_TYPES.includes(type)) return normalDecimal(plain).includes('.') ? `${text} is not a whole number` : null;
+  const decimal = /^DECIMAL\((\d+),(\d+)\)$/.exec(type);
+  if (decimal) {
+    const [precision, scale] = [Number(decimal[1]), Number(decimal[2])];
+    return fitsDecimal(plain, precision, scale)
+      ? null
+      : `${text} needs more than the column's ${precision - scale} digits before the point and ${scale} after`;
+  }
+  // A JSON number is a double already; typed text must come back from one as written.
+  if (type === 'DOUBLE' && typeof value === 'string' && !fitsDouble(text)) {
+    return `${text} has more digits than a Number column holds exactly (15)`;
+  }
+  return null;
 }
 
 /** The caller's key when it is valid and free (400 otherwise), or a fresh one. */
@@ -76,20 +99,20 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   };
 
   const edit = async (session: WarehouseSession) => {
-    const integers = changes.some((c) => c.kind === 'cells' || c.kind === 'appendRows')
-      ? await integerColumns(session, id)
-      : new Set<string>();
-    const checkWhole = (columnKey: string, value: SqlValue) => {
-      if (integers.has(columnKey) && !isWhole(value)) {
-        throw badInput(`A value does not fit its column: ${String(value)} is not a whole number.`);
-      }
+    const numbers = changes.some((c) => c.kind === 'cells' || c.kind === 'appendRows')
+      ? await numberColumns(session, id)
+      : new Map<string, string>();
+    const checkNumber = (columnKey: string, value: SqlValue) => {
+      const type = numbers.get(columnKey);
+      const why = type === undefined ? null : misfit(type, value);
+      if (why !== null) throw badInput(`A value does not fit its column: ${why}.`);
     };
     for (const change of changes) {
       switch (change.kind) {
         case 'cells':
           for (const cell of change.edits) {
             known(cell.columnKey);
-            checkWhole(cell.columnKey, cell.value);
+            checkNumber(cell.columnKey, cell.value);
           }
           await updateCells(session, table, change.edits);
           break;
@@ -107,7 +130,7 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
           for (const row of change.rows) {
             for (const [key, value] of Object.entries(row)) {
               known(key);
-              checkWhole(key, value);
+              checkNumber(key, value);
             }
           }
           const first = await nextRowId(session);
