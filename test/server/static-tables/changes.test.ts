@@ -368,7 +368,7 @@ describe('POST /api/static-tables/{id}/changes, failures change nothing', () => 
     const { t, cookie } = await setup();
     // Price holds doubles; Money an exact DECIMAL (one value has more digits than a double holds).
     const table = await tableFromCsv(t, cookie, 'Price,Money\n1.5,99999999999999.999999\n2.25,1\n');
-    const [price, money] = ['Price', 'Money'].map((name) => keyOf(table, name));
+    const [price, money] = [keyOf(table, 'Price'), keyOf(table, 'Money')];
     for (const [columnKey, value, why] of [
       [price, '12345678901234567', '12345678901234567 has more digits than a Number column holds exactly (15)'],
       [money, '1.1234567', "1.1234567 needs more than the column's 32 digits before the point and 6 after"],

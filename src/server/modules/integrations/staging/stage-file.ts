@@ -45,7 +45,10 @@ async function fileColumns(
   });
   const names = header ? Object.values(header) : [];
   if (names.length !== described.columns.length) return byName;
-  return new Map(described.columns.map((c, i) => [String(names[i]), { name: c.name, sqlType: c.sqlType }]));
+  // The header's own names first; DuckDB's fill in the rest (a blank header reads as column<n>).
+  const byHeader = new Map(described.columns.map((c, i) => [String(names[i]), { name: c.name, sqlType: c.sqlType }]));
+  for (const [name, column] of byName) if (!byHeader.has(name)) byHeader.set(name, column);
+  return byHeader;
 }
 
 /**
