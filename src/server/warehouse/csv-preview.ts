@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { csvFileError, isCsvReadError, isDialectError } from './csv-errors';
 import { detectDates } from './csv-dates';
 import { findStructuralError, freeRowid, readCsvCall, refuseWide, sniff, sqlTypeText } from './csv-import';
+import { isApproximateType, readNumbers } from './csv-numbers';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteString } from './quote';
@@ -61,10 +62,12 @@ async function readHead(
     try {
       const sniffed = await sniff(session, filePath, facts, '');
       refuseWide(sniffed.columns.length, limits.maxColumns);
-      // Dates DuckDB would guess a format for are read as text, then settled as the import settles them.
-      const types = sniffed.columns.map((c) =>
+      // Dates DuckDB would guess a format for, and numbers it would read as doubles, are read as
+      // text, then settled as the import settles them.
+      const approximate = sniffed.columns.map((c) => isApproximateType(c.sqlType));
+      const types = sniffed.columns.map((c, i) =>
         quoteString(
-          sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')
+          approximate[i] || (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime'))
             ? 'VARCHAR'
             : sqlTypeText(c.sqlType),
         ),
@@ -74,10 +77,16 @@ async function readHead(
       const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
       const headerNames = columns.map((c) => c.name);
       const readNames = await freeRowid(session, scratch, headerNames);
-      const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text');
-      const { readings } = await detectDates(session, scratch, textColumns);
+      const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !approximate[i]);
+      const { readings: dates } = await detectDates(session, scratch, textColumns);
+      const numbers = await readNumbers(
+        session,
+        scratch,
+        readNames.filter((_, i) => approximate[i]),
+      );
+      const readingOf = (name: string) => dates.get(name) ?? numbers.get(name);
       const selected = readNames.map((name, i) => {
-        const expression = readings.get(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name);
+        const expression = readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name);
         return `${expression} AS c${i}`;
       });
       if (selected.length === 0) return { columns: [], rows: [] };
@@ -87,7 +96,7 @@ async function readHead(
       });
       return {
         columns: headerNames.map((name, i) => {
-          const sqlType = readings.get(readNames[i] as string)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR';
+          const sqlType = readingOf(readNames[i] as string)?.sqlType ?? columns[i]?.sqlType ?? 'VARCHAR';
           return { name, sqlType, type: columnTypeFromName(sqlType) };
         }),
         rows: rows.map((row) => selected.map((_, i) => row[`c${i}`] ?? null)),

@@ -61,6 +61,24 @@ function people(t: TestApp, cookie: string): Promise<StaticTable> {
 }
 
 describe('import preview (tRPC staticTables.importPreview and POST .../upload/preview)', () => {
+  it('shows numbers as the import will store them: exact where a double would change them, else Text', async () => {
+    const { t, cookie } = await owner();
+    const table = await people(t, cookie);
+    const csv = 'Money,Plain,Huge\n99999999999999.999999,0.1,1.5e400\n204142800000.079190,2.5,7\n';
+    const preview = trpcOk(
+      await mutation<ImportPreview>(t, 'staticTables.importPreview', { id: table.id, head: csv }, cookie),
+    );
+    expect(preview.columns).toEqual([
+      { name: 'Money', type: 'Number' },
+      { name: 'Plain', type: 'Number' },
+      { name: 'Huge', type: 'Text' },
+    ]);
+    expect(preview.rows).toEqual([
+      ['99999999999999.999999', 0.1, '1.5e400'],
+      ['204142800000.079190', 2.5, '7'],
+    ]);
+  });
+
   it('shows the first rows with detected types, and the Append mapping by name', async () => {
     const { t, cookie } = await owner();
     const table = await people(t, cookie);
