@@ -13,12 +13,10 @@
  * A value that is no number at all (a later "n/a") makes the column Text, as DuckDB's own reading
  * of every row would.
  */
+import { decimalIntDigitsSql, decimalScaleSql, exactDecimalType, MAX_DECIMAL_DIGITS } from './decimal-shape-sql';
 import { quoteIdentifier } from './quote';
 import type { WarehouseSession } from './types';
 
-/** The digits a decimal holds at most, and those a 64-bit one does. */
-const MAX_DIGITS = 38;
-const SMALL_DIGITS = 18;
 /** Digits that always come back from a double as written (DBL_DIG). */
 const DOUBLE_DIGITS = 15;
 
@@ -66,9 +64,8 @@ export interface NumberStats {
 
 /** The careful look at the text values `value` (SQL) of `table`, in one pass. */
 export async function numberStats(session: WarehouseSession, table: string, value: string): Promise<NumberStats> {
-  // Trailing zeros of a fraction carry no value; digits before the point count a sign's place.
-  const scale = `CASE WHEN strpos(v, '.') > 0 THEN length(rtrim(v, '0')) - strpos(v, '.') ELSE 0 END`;
-  const intDigits = `CASE WHEN strpos(v, '.') > 0 THEN strpos(v, '.') - 1 ELSE length(v) END`;
+  const scale = decimalScaleSql('v');
+  const intDigits = decimalIntDigitsSql('v');
   const [stats] = await session.all({
     sql:
       `SELECT count(*) FILTER (WHERE v IS NOT NULL AND d IS NULL)::DOUBLE AS not_numbers, ` +
@@ -80,11 +77,8 @@ export async function numberStats(session: WarehouseSession, table: string, valu
       `FROM (SELECT trim(${value}) AS v FROM ${table}))`,
     parameters: [],
   });
-  const digits = Number(stats?.int_digits ?? 0) + Number(stats?.scale ?? 0);
-  const decimal =
-    Number(stats?.not_plain ?? 0) === 0 && digits <= MAX_DIGITS
-      ? `DECIMAL(${digits <= SMALL_DIGITS ? SMALL_DIGITS : MAX_DIGITS},${Number(stats?.scale ?? 0)})`
-      : null;
+  const exact = exactDecimalType(Number(stats?.int_digits ?? 0), Number(stats?.scale ?? 0));
+  const decimal = Number(stats?.not_plain ?? 0) === 0 && exact ? `DECIMAL(${exact.precision},${exact.scale})` : null;
   return {
     notNumbers: Number(stats?.not_numbers ?? 0),
     changed: Number(stats?.changed ?? 0),
@@ -103,7 +97,7 @@ async function carefulReading(session: WarehouseSession, table: string, name: st
   return {
     ...asText,
     note:
-      `${stats.changed === 1 ? '1 value' : `${stats.changed} values`} would change as a number (more than ${MAX_DIGITS} digits, ` +
+      `${stats.changed === 1 ? '1 value' : `${stats.changed} values`} would change as a number (more than ${MAX_DECIMAL_DIGITS} digits, ` +
       'or beyond the range of a number), so it was kept as Text, every value as written.',
   };
 }

@@ -21,6 +21,7 @@
  * to the column type's old storage, so those datasets sync as before.
  */
 import type { ColumnType } from '../../../../shared/tables';
+import { MAX_DECIMAL_DIGITS } from '../../../warehouse/decimal-shape-sql';
 
 export type StorageFormat =
   | { kind: 'int'; bits: 8 | 16 | 32 | 64 | 128; unsigned: boolean }
@@ -40,8 +41,8 @@ export type StorageFormat =
   | { kind: 'json' }
   | { kind: 'list'; element: StorageFormat };
 
-/** DuckDB's widest decimal. */
-export const MAX_DECIMAL_DIGITS = 38;
+/** DuckDB's widest decimal (one constant for every place that types decimals). */
+export { MAX_DECIMAL_DIGITS };
 
 const SIMPLE: Record<string, StorageFormat> = {
   decimal: { kind: 'exact-decimal' },

@@ -1,5 +1,11 @@
 import type { WarehouseExecutor } from '../../../warehouse/types';
-import { MAX_DECIMAL_DIGITS, TEXT } from '../connectors/formats';
+import { TEXT } from '../connectors/formats';
+import {
+  decimalIntDigitsSql,
+  decimalScaleSql,
+  exactDecimalType,
+  MAX_DECIMAL_DIGITS,
+} from '../../../warehouse/decimal-shape-sql';
 import { q, quoteQualified } from '../physical';
 import { note } from './notices';
 import { decimalFromText } from './stage-sql';
@@ -18,13 +24,9 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
   for (const column of staging.columns) {
     if (column.format.kind !== 'exact-decimal') continue;
     const c = q(column.name);
-    // The scale that carries value: trailing zeros of a fraction (PostgreSQL's 79.1900000000000000)
-    // say nothing, and a narrower decimal is parsed and computed much faster. Digits before the
-    // point count a leading 0 ("0.5"): a digit of room to spare, never one too few.
-    const scaleOf = `CASE WHEN strpos(${c}, '.') > 0 THEN length(rtrim(${c}, '0')) - strpos(${c}, '.') ELSE 0 END`;
-    const intDigitsOf =
-      `CASE WHEN strpos(${c}, '.') > 0 THEN strpos(${c}, '.') - 1 ELSE length(${c}) END - ` +
-      `CASE WHEN starts_with(${c}, '-') THEN 1 ELSE 0 END`;
+    // A narrower decimal (the scale that carries value) is parsed and computed much faster.
+    const scaleOf = decimalScaleSql(c);
+    const intDigitsOf = decimalIntDigitsSql(c);
     // One pass, the pattern matched once a value.
     const [stats] = await executor.all({
       sql:
@@ -47,7 +49,8 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
       column.format = TEXT;
       continue;
     }
-    if (intDigits + scale > MAX_DECIMAL_DIGITS) {
+    const exact = exactDecimalType(intDigits, scale);
+    if (exact === null) {
       const why =
         over > 0
           ? `${over === 1 ? '1 value has' : `${over} values have`} more than ${MAX_DECIMAL_DIGITS} digits`
@@ -56,8 +59,7 @@ export async function finishStaging(executor: WarehouseExecutor, staging: Stagin
       column.format = TEXT;
       continue;
     }
-    // 18 digits fit 64 bits (fast to parse and to compute with); wider data takes 38.
-    const precision = intDigits + scale <= 18 ? 18 : MAX_DECIMAL_DIGITS;
+    const { precision } = exact;
     const type = `DECIMAL(${precision},${scale})`;
     await onStaging(executor, staging, () =>
       executor.run(
