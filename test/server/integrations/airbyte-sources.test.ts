@@ -39,8 +39,8 @@ beforeEach(() => {
   fs.copyFileSync(PEER, path.join(shared, 'source.mjs'));
   fs.chmodSync(path.join(shared, 'source.mjs'), 0o644);
 });
-// The app of a test that used this folder as its data folder may still be settling background work
-// (a sync's scratch files) while it closes: a file appearing mid-removal is retried, not an error.
+// The test that uses this folder as its app's data folder closes the app first; a file still being
+// let go mid-removal is retried rather than failing the test.
 afterEach(() => fs.rmSync(shared, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 
 const marker = () => path.join(shared, 'command-ran');
@@ -245,12 +245,16 @@ describe('Airbyte sources registered by the operator', () => {
     };
     const saved = { ...process.env };
     Object.assign(process.env, SERVER_SECRETS);
+    // The app's data folder is the shared one afterEach removes: it closes first (its background
+    // work, a sync's scratch files and the search index, writes there until it has closed).
+    let closeApp: (() => Promise<void>) | undefined;
     try {
       const { SMTP_URL: _mailIsNotUsedHere, ...serverEnv } = SERVER_SECRETS;
       // A data folder open to everyone, as `mkdir data` makes it.
       const dataDir = path.join(shared, 'data');
       fs.mkdirSync(dataDir, { mode: 0o755 });
       const { t, team } = await appWithSources([testSource()], { ...serverEnv, DATA_DIR: dataDir });
+      closeApp = t.close;
       const cookie = team.owner.cookie;
       const definition = await definitionNamed(t, cookie, 'Test source');
       const created = ok(
@@ -281,6 +285,7 @@ describe('Airbyte sources registered by the operator', () => {
         expect(Number(seen?.uid)).toBe(process.getuid?.());
       }
     } finally {
+      await closeApp?.();
       for (const key of Object.keys(SERVER_SECRETS)) delete process.env[key];
       Object.assign(process.env, saved);
     }
