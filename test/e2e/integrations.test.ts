@@ -13,7 +13,8 @@ async function shot(page: Page, name: string): Promise<void> {
 async function setChecked(page: Page, name: string, on: boolean): Promise<void> {
   const box = page.getByRole('checkbox', { name, exact: true });
   if ((await box.isChecked()) !== on) await box.click();
-  expect(await box.isChecked()).toBe(on);
+  // The click's re-render can land after the click returns on a loaded machine: wait for it.
+  await expect.poll(() => box.isChecked()).toBe(on);
 }
 
 describe('integrations in the browser', () => {
