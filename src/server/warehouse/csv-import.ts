@@ -4,8 +4,9 @@ import type { ColumnType } from '../../shared/tables';
 import { badInput } from '../errors';
 import { columnTypeFromName } from './column-types';
 import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
-import { detectDates, nativeDateFormat } from './csv-dates';
-import { isApproximateType, readNumbers } from './csv-numbers';
+import { nativeDateFormat } from './csv-dates';
+import { settleReadings } from './csv-readings';
+import { isNumberSniff } from './csv-numbers';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
@@ -218,11 +219,12 @@ async function replaceFromCsv(
             (keepsText[i] && c.type !== 'Text') ||
             (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
         );
-        // Numbers DuckDB would read as doubles are read as text and typed exactly (csv-numbers.ts).
-        const approximate = sniffed.columns.map((c, i) => !forced[i] && isApproximateType(c.sqlType));
+        // Numbers are read as text and typed exactly (csv-numbers.ts): DuckDB's reading of a value its
+        // sniffer did not see rounds it (1.5 in a whole-number column) or drops its leading zeros.
+        const numberSniffs = sniffed.columns.map((c, i) => (!forced[i] && isNumberSniff(c.sqlType) ? c.sqlType : null));
         // Every column's type is given, so the reader does not detect them a second time.
         const typeList = sniffed.columns.map((c, i) =>
-          quoteString(forced[i] || approximate[i] ? 'VARCHAR' : sqlTypeText(c.sqlType)),
+          quoteString(forced[i] || numberSniffs[i] !== null ? 'VARCHAR' : sqlTypeText(c.sqlType)),
         );
         const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
         await withProgress(
@@ -240,14 +242,12 @@ async function replaceFromCsv(
         const headerNames = columns.map((c) => c.name);
         const readNames = await freeRowid(session, scratch, headerNames);
 
-        const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !keepsText[i] && !approximate[i]);
-        const { readings, ambiguous } = await detectDates(session, scratch, textColumns);
-        const numbers = await readNumbers(
-          session,
-          scratch,
-          readNames.filter((_, i) => approximate[i]),
-        );
-        const readingOf = (name: string) => readings.get(name) ?? numbers.get(name);
+        const {
+          dates: readings,
+          ambiguous,
+          numbers,
+          of: readingOf,
+        } = await settleReadings(session, scratch, readNames, columns, numberSniffs, keepsText);
         const values = readNames.map(
           (name) => readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
         );

@@ -102,28 +102,67 @@ async function carefulReading(session: WarehouseSession, table: string, name: st
   };
 }
 
+/** Whole-number types DuckDB's sniffer gives; its reading rounds a later 1.5 to 2 and 01234 to 1234. */
+const WHOLE_NUMBER = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/i;
+
+/** Sniffed types whose columns are read as text and typed here (the file's comment). */
+export const isNumberSniff = (sqlType: string): boolean => isApproximateType(sqlType) || WHOLE_NUMBER.test(sqlType);
+
 /**
- * How to store each of `columns` (text columns of `table` that DuckDB sniffed as DOUBLE): one pass
+ * SQL: the text is written as no number is, though DuckDB's reading takes it for one: a leading
+ * zero (`01234`, a code or a postcode), a plus sign, a digit separator (`1_000`). DuckDB's sniffer
+ * keeps such a column as text when it sees one; this sees every row.
+ */
+// The anchored expression and a plain search for _ cost half of one unanchored expression.
+const numberLikeText = (c: string) => `(regexp_matches(${c}, '^\\s*(\\+|-?0[0-9xXbBoO])') OR contains(${c}, '_'))`;
+
+export interface SniffedNumbers {
+  /** The column's name in the table read. */
+  name: string;
+  /** The type DuckDB's sniffer gave it (DOUBLE, BIGINT, …). */
+  sqlType: string;
+}
+
+/**
+ * How to store each of `columns` (text columns of `table` that DuckDB sniffed as numbers): one pass
  * over all of them for the common case, and one more per column that needs the careful look.
+ * Whole numbers keep their sniffed type when every value is written as that type writes it back.
  */
 export async function readNumbers(
   session: WarehouseSession,
   table: string,
-  columns: readonly string[],
+  columns: readonly SniffedNumbers[],
 ): Promise<Map<string, NumberReading>> {
   const readings = new Map<string, NumberReading>();
   if (columns.length === 0) return readings;
-  const cells = columns.map((name, i) => {
+  const cells = columns.map(({ name, sqlType }, i) => {
     const c = quoteIdentifier(name);
+    const exponent = `(contains(${c}, 'e') OR contains(${c}, 'E'))`;
+    const whole = WHOLE_NUMBER.test(sqlType)
+      ? `, count(*) FILTER (WHERE ${c} IS NOT NULL AND (TRY_CAST(${c} AS ${sqlType.toUpperCase()}) IS NULL ` +
+        `OR contains(${c}, '.') OR ${exponent}))::DOUBLE AS w${i}`
+      : '';
     return (
-      `coalesce(max(length(${c})), 0)::DOUBLE AS l${i}, ` +
-      `coalesce(bool_or(contains(${c}, 'e') OR contains(${c}, 'E')), false) AS e${i}`
+      `coalesce(max(length(${c})), 0)::DOUBLE AS l${i}, coalesce(bool_or(${exponent}), false) AS e${i}, ` +
+      `min(${c}) FILTER (WHERE ${numberLikeText(c)}) AS t${i}${whole}`
     );
   });
   const [short] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
-  for (const [i, name] of columns.entries()) {
-    const fits = Number(short?.[`l${i}`] ?? 0) <= DOUBLE_DIGITS && short?.[`e${i}`] !== true;
-    readings.set(name, fits ? asDouble : await carefulReading(session, table, name));
+  for (const [i, { name, sqlType }] of columns.entries()) {
+    const example = short?.[`t${i}`];
+    if (typeof example === 'string') {
+      readings.set(name, { ...asText, note: textNote(example) });
+    } else if (WHOLE_NUMBER.test(sqlType) && Number(short?.[`w${i}`] ?? 0) === 0) {
+      const type = sqlType.toUpperCase();
+      readings.set(name, { sqlType: type, expression: (c) => `CAST(${c} AS ${type})`, note: null });
+    } else {
+      const fits = Number(short?.[`l${i}`] ?? 0) <= DOUBLE_DIGITS && short?.[`e${i}`] !== true;
+      readings.set(name, fits && !WHOLE_NUMBER.test(sqlType) ? asDouble : await carefulReading(session, table, name));
+    }
   }
   return readings;
 }
+
+const textNote = (example: string) =>
+  `Values such as "${example.trim().slice(0, 40)}" are written with a leading zero, a plus sign or a digit separator, ` +
+  'which a number would drop, so it was kept as Text, every value as written.';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { csvFileError, isCsvReadError, isDialectError } from './csv-errors';
-import { detectDates } from './csv-dates';
 import { findStructuralError, freeRowid, readCsvCall, refuseWide, sniff, sqlTypeText } from './csv-import';
-import { isApproximateType, readNumbers } from './csv-numbers';
+import { isNumberSniff } from './csv-numbers';
+import { settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteString } from './quote';
@@ -62,12 +62,12 @@ async function readHead(
     try {
       const sniffed = await sniff(session, filePath, facts, '');
       refuseWide(sniffed.columns.length, limits.maxColumns);
-      // Dates DuckDB would guess a format for, and numbers it would read as doubles, are read as
-      // text, then settled as the import settles them.
-      const approximate = sniffed.columns.map((c) => isApproximateType(c.sqlType));
+      // Dates DuckDB would guess a format for, and numbers, are read as text, then settled as the
+      // import settles them.
+      const numberSniffs = sniffed.columns.map((c) => (isNumberSniff(c.sqlType) ? c.sqlType : null));
       const types = sniffed.columns.map((c, i) =>
         quoteString(
-          approximate[i] || (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime'))
+          numberSniffs[i] !== null || (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime'))
             ? 'VARCHAR'
             : sqlTypeText(c.sqlType),
         ),
@@ -77,14 +77,8 @@ async function readHead(
       const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
       const headerNames = columns.map((c) => c.name);
       const readNames = await freeRowid(session, scratch, headerNames);
-      const textColumns = readNames.filter((_, i) => columns[i]?.type === 'Text' && !approximate[i]);
-      const { readings: dates } = await detectDates(session, scratch, textColumns);
-      const numbers = await readNumbers(
-        session,
-        scratch,
-        readNames.filter((_, i) => approximate[i]),
-      );
-      const readingOf = (name: string) => dates.get(name) ?? numbers.get(name);
+      const readings = await settleReadings(session, scratch, readNames, columns, numberSniffs, []);
+      const readingOf = readings.of;
       const selected = readNames.map((name, i) => {
         const expression = readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name);
         return `${expression} AS c${i}`;

@@ -146,6 +146,69 @@ describe('PUT /api/static-tables/{id}/upload', () => {
     expect(over.data.map((r) => r[id])).toEqual(['9007199254740993', '9223372036854775808']);
   });
 
+  it('reads every row as written, not only the rows DuckDB samples: a later 1.5, 01234, +5 or 0x1F changes no value', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    // DuckDB's sniffer types columns from the first 20,480 rows; its reading of a later value it did
+    // not see rounded 1.5 to 2 in a whole-number column, and read 01234 as 1234 and 0x1F as 31.
+    const sampled = 25_000;
+    const lines = Array.from({ length: sampled }, (_, i) => `${i},${i + 10000},${i + 1},${i}.5,${i}`);
+    lines.push('1.5,01234,+5,07.5,9007199254740993');
+    const csv = `Whole,Zip,Signed,Half,Big\n${lines.join('\n')}\n0x1F,,,,\n`;
+    const imported = ok(await uploadCsv(t, cookie, table.id, csv)) as Imported & {
+      notes: { displayName: string; message: string }[];
+    };
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
+      ['Whole', 'Text'],
+      ['Zip', 'Text'],
+      ['Signed', 'Text'],
+      ['Half', 'Text'],
+      ['Big', 'Number'],
+    ]);
+    const leading = (example: string) =>
+      `Values such as "${example}" are written with a leading zero, a plus sign or a digit separator, ` +
+      'which a number would drop, so it was kept as Text, every value as written.';
+    expect(imported.notes.map((n) => [n.displayName, n.message])).toEqual([
+      ['Whole', leading('0x1F')],
+      ['Zip', leading('01234')],
+      ['Signed', leading('+5')],
+      ['Half', leading('07.5')],
+    ]);
+    const after = ok(
+      await infiniteScroll(t, cookie, table.id, {
+        page: 1,
+        pageSize: 3,
+        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
+      }),
+    );
+    expect(byName(imported, after.data)).toEqual([
+      { Whole: '0x1F', Zip: null, Signed: null, Half: null, Big: null },
+      { Whole: '1.5', Zip: '01234', Signed: '+5', Half: '07.5', Big: '9007199254740993' },
+      {
+        Whole: String(sampled - 1),
+        Zip: String(sampled + 9999),
+        Signed: String(sampled),
+        Half: `${sampled - 1}.5`,
+        Big: sampled - 1,
+      },
+    ]);
+
+    // Without the hex value, the whole numbers with a later 1.5 are numbers, 1.5 among them (a new
+    // table: a re-import keeps a Text column Text).
+    const fresh = await createTable(t, cookie, { name: 'Fresh' });
+    const numbers = ok(
+      await uploadCsv(t, cookie, fresh.id, `Whole\n${Array.from({ length: sampled }, (_, i) => i).join('\n')}\n1.5\n`),
+    ) as Imported;
+    expect(numbers.columns.map((c) => [c.displayName, c.type])).toEqual([['Whole', 'Number']]);
+    const last = ok(
+      await infiniteScroll(t, cookie, fresh.id, {
+        page: 1,
+        pageSize: 1,
+        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
+      }),
+    );
+    expect(byName(numbers, last.data)).toEqual([{ Whole: 1.5 }]);
+  });
+
   it('stores headers that look like generated column keys without mixing columns up', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const imported = ok(await uploadCsv(t, cookie, table.id, 'abcd,wxyz,_row_id\n1,2,3\n4,5,6\n')) as Imported;
