@@ -202,6 +202,24 @@ describe('Append (PUT .../upload?mode=Append)', () => {
     expect(await getTable(t, cookie, table.id)).toEqual(before);
   });
 
+  it('refuses a value its typed column would change: 1.5 into whole numbers, a time into dates', async () => {
+    const { t, cookie } = await owner();
+    const table = await createTable(t, cookie, { name: 'Typed' });
+    ok(await uploadCsv(t, cookie, table.id, 'n,day\n1,2024-01-05\n2,2024-01-06\n'));
+    const before = await getTable(t, cookie, table.id);
+    const append = (csv: string) => sendCsv(t, cookie, 'PUT', `/api/static-tables/${table.id}/upload?mode=Append`, csv);
+    expect(expectError(await append('n\n3\n1.5\n'), 400)).toContain(
+      'Cannot append: the column "n" holds Number values, but the file\'s value "1.5" would change in it (the column holds BIGINT values).',
+    );
+    expect(expectError(await append('day\n2024-01-07 10:30:00\n'), 400)).toContain(
+      'the column "day" holds Date values, but the file\'s value "2024-01-07 10:30:00" is not a date (the file\'s column is DateTime)',
+    );
+    expect(await getTable(t, cookie, table.id)).toEqual(before);
+    // Values that fit are appended as they are.
+    ok(await append('n,day\n3.0,2024-01-07\n'));
+    expect((await rowsByName(t, cookie, table.id)).at(-1)).toEqual({ n: 3, day: '2024-01-07' });
+  });
+
   it('keeps within the column limit: an append that would pass 500 columns is refused', async () => {
     const { t, cookie } = await owner();
     const columns = Array.from({ length: 499 }, (_, i) => ({ displayName: `c${i}` }));

@@ -277,20 +277,43 @@ async function refuseMisfits(
   fileTypes: Map<string, string>,
 ): Promise<void> {
   if (casts.length === 0) return;
+  // A value that converts but comes back different (1.5 into a whole-number column is 2, a date and
+  // time into a Date column loses its time) does not fit either: the append would change it.
+  const misfit = (key: string, type: string) => {
+    const fileType = fileTypes.get(key) ?? 'VARCHAR';
+    const changes =
+      columnTypeFromName(fileType) === 'Text'
+        ? ''
+        : ` OR TRY_CAST(TRY_CAST(${q(key)} AS ${type}) AS ${typeText(fileType)}) IS DISTINCT FROM ${q(key)}`;
+    return `${q(key)} IS NOT NULL AND (TRY_CAST(${q(key)} AS ${type}) IS NULL${changes})`;
+  };
   const checks = casts.map(
     ({ key, type }, n) =>
       `(SELECT CAST(${q(key)} AS VARCHAR) FROM ${at(appendTable)} ` +
-      `WHERE ${q(key)} IS NOT NULL AND TRY_CAST(${q(key)} AS ${type}) IS NULL ORDER BY ${q(ROW_ID)} LIMIT 1) AS m${n}`,
+      `WHERE ${misfit(key, type)} ORDER BY ${q(ROW_ID)} LIMIT 1) AS m${n}`,
   );
   const [found] = await warehouse.all({ sql: `SELECT ${checks.join(', ')}`, parameters: [] });
   casts.forEach(({ key, type, name }, n) => {
     const value = found?.[`m${n}`];
     if (value === null || value === undefined) return;
     const kind = columnTypeFromName(type);
+    const fileKind = columnTypeFromName(fileTypes.get(key) ?? 'VARCHAR');
+    const what =
+      kind === 'Number'
+        ? 'a number'
+        : kind === 'Boolean'
+          ? 'true or false'
+          : kind === 'Date'
+            ? 'a date'
+            : kind === 'DateTime'
+              ? 'a date and time'
+              : `of type ${kind}`;
+    const problem =
+      kind === fileKind
+        ? `would change in it (the column holds ${type} values)`
+        : `is not ${what} (the file's column is ${fileKind})`;
     throw badInput(
-      `Cannot append: the column "${name}" holds ${kind} values, but the file's value "${String(value)}" is not ` +
-        `${kind === 'Number' ? 'a number' : kind === 'Boolean' ? 'true or false' : kind === 'Date' ? 'a date' : kind === 'DateTime' ? 'a date and time' : `of type ${kind}`}` +
-        ` (the file's column is ${columnTypeFromName(fileTypes.get(key) ?? 'VARCHAR')}). ` +
+      `Cannot append: the column "${name}" holds ${kind} values, but the file's value "${String(value)}" ${problem}. ` +
         `Change the column's type to Text first, or fix the file.`,
     );
   });
