@@ -5,7 +5,7 @@ import { badInput } from '../errors';
 import { columnTypeFromName } from './column-types';
 import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
 import { nativeDateFormat } from './csv-dates';
-import { settleReadings } from './csv-readings';
+import { readTypeOf, settleReadings } from './csv-readings';
 import { isNumberSniff } from './csv-numbers';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
@@ -224,7 +224,7 @@ async function replaceFromCsv(
         const numberSniffs = sniffed.columns.map((c, i) => (!forced[i] && isNumberSniff(c.sqlType) ? c.sqlType : null));
         // Every column's type is given, so the reader does not detect them a second time.
         const typeList = sniffed.columns.map((c, i) =>
-          quoteString(forced[i] || numberSniffs[i] !== null ? 'VARCHAR' : sqlTypeText(c.sqlType)),
+          quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(readTypeOf(c.sqlType, numberSniffs[i] !== null))),
         );
         const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
         await withProgress(
@@ -247,7 +247,13 @@ async function replaceFromCsv(
           ambiguous,
           numbers,
           of: readingOf,
-        } = await settleReadings(session, scratch, readNames, columns, numberSniffs, keepsText);
+        } = await settleReadings(session, scratch, {
+          readNames,
+          columns,
+          numberSniffs,
+          widenedDates: sniffed.columns.map((c, i) => !forced[i] && readTypeOf(c.sqlType, false) !== c.sqlType),
+          keptText: keepsText,
+        });
         const values = readNames.map(
           (name) => readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
         );

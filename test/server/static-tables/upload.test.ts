@@ -209,6 +209,41 @@ describe('PUT /api/static-tables/{id}/upload', () => {
     expect(byName(numbers, last.data)).toEqual([{ Whole: 1.5 }]);
   });
 
+  it('keeps the time of a date and time that comes after the rows DuckDB samples in a column of dates', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    // DuckDB's DATE reading of a later `2024-03-01 10:30` kept `2024-03-01` and dropped the time.
+    const days = Array.from({ length: 25_000 }, (_, i) =>
+      new Date(Date.UTC(2000, 0, 1 + (i % 9000))).toISOString().slice(0, 10),
+    );
+    const imported = ok(
+      await uploadCsv(
+        t,
+        cookie,
+        table.id,
+        `Day,Only\n${days.map((d) => `${d},${d}`).join('\n')}\n2024-03-01 10:30,2024-03-01\n`,
+      ),
+    ) as Imported & { dateFormats: { displayName: string; type: string; format: string }[] };
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
+      ['Day', 'DateTime'],
+      ['Only', 'Date'],
+    ]);
+    expect(imported.dateFormats.map((f) => [f.displayName, f.type, f.format])).toEqual([
+      ['Day', 'DateTime', 'YYYY-MM-DD hh:mm:ss'],
+      ['Only', 'Date', 'YYYY-MM-DD'],
+    ]);
+    const last = ok(
+      await infiniteScroll(t, cookie, table.id, {
+        page: 1,
+        pageSize: 2,
+        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
+      }),
+    );
+    expect(byName(imported, last.data)).toEqual([
+      { Day: '2024-03-01T10:30:00.000Z', Only: '2024-03-01' },
+      { Day: `${days.at(-1)}T00:00:00.000Z`, Only: days.at(-1) },
+    ]);
+  });
+
   it('stores headers that look like generated column keys without mixing columns up', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const imported = ok(await uploadCsv(t, cookie, table.id, 'abcd,wxyz,_row_id\n1,2,3\n4,5,6\n')) as Imported;
