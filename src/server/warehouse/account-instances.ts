@@ -186,6 +186,10 @@ export function createAccountInstances(
           [
             `ATTACH ${quoteString(file)} AS ${quoteIdentifier(ORDERED_COPIES_DATABASE)}`,
             WRITES_TABLE_DDL,
+            // UTC whatever the server's zone: DuckDB takes the process's TZ otherwise, so a server
+            // started with TZ=Europe/Berlin read `2024-01-05 10:00` into a zoned column as 09:00 UTC
+            // and cut days (date_trunc, pivots by day) at Berlin's midnight.
+            "SET GLOBAL TimeZone = 'UTC'",
             `SET allowed_directories = [${allowed}]`,
             'SET enable_external_access = false',
             'SET lock_configuration = true',
