@@ -402,6 +402,45 @@ describe('POST /api/static-tables/{id}/changes, failures change nothing', () => 
     expect(byName(again, again.rows)[0]).toEqual({ Price: 1.5, Money: '99999999999999.999998' });
   });
 
+  it('stores a time with an offset as the same instant, and refuses a time of day in a Date column', async () => {
+    const { t, cookie } = await setup();
+    const table = await tableFromCsv(
+      t,
+      cookie,
+      'Day,At\n2024-01-05,2024-01-05 10:00:00\n2024-01-06,2024-01-06 11:00:00\n',
+    );
+    const [day, at] = [keyOf(table, 'Day'), keyOf(table, 'At')];
+    expect(table.columns.map((c) => c.type)).toEqual(['Date', 'DateTime']);
+    // DuckDB's casts kept 2024-01-07 of the first and 10:30 of the second, dropping the rest.
+    for (const value of ['2024-01-07 10:30', '2024-01-07T00:00:00+02:00']) {
+      const res = await postChanges(t, cookie, table.id, [
+        { kind: 'cells', edits: [{ rowId: 1, columnKey: day, value }] },
+      ]);
+      expect(expectError(res, 400)).toBe(
+        `A value does not fit its column: ${value} has a time of day, and a Date column holds dates alone.`,
+      );
+    }
+    expect(await getTable(t, cookie, table.id)).toEqual(table);
+    ok(
+      await postChanges(t, cookie, table.id, [
+        {
+          kind: 'cells',
+          edits: [
+            { rowId: 1, columnKey: day, value: '2024-01-07T00:00:00Z' },
+            { rowId: 1, columnKey: at, value: '2024-01-07T10:30:00+02:00' },
+            { rowId: 2, columnKey: at, value: '2024-01-08T10:30:00.123456Z' },
+          ],
+        },
+        { kind: 'appendRows', rows: [{ [day]: '2024-01-09', [at]: '2024-01-08T21:00:00-05:00' }] },
+      ]),
+    );
+    expect(await rowsByName(t, cookie, table.id)).toEqual([
+      { Day: '2024-01-07', At: '2024-01-07T08:30:00.000Z' },
+      { Day: '2024-01-06', At: '2024-01-08T10:30:00.123456Z' },
+      { Day: '2024-01-09', At: '2024-01-09T02:00:00.000Z' },
+    ]);
+  });
+
   it.each([
     ['no changes', { changes: [] }],
     ['no body', undefined],

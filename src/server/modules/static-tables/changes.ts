@@ -11,48 +11,8 @@ import type { MarkWrite } from '../../durability/write-journal';
 import { swapTable } from '../../warehouse/swap-table';
 import { insertRows, moveRow, updateCells } from './rows';
 import { warehouseError } from './warehouse-errors';
-import { fitsDecimal, fitsDouble, normalDecimal, plainDecimal } from '../../exact-values/decimal-text';
 import { crashPoint } from '../../durability/crash-points';
-
-const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
-
-/**
- * The stored type of the table's number columns by key: whole numbers (an imported CSV's integers),
- * exact decimals (an import's long numbers) and doubles, where DuckDB's cast of a typed value would
- * silently round it.
- */
-async function numberColumns(session: WarehouseSession, id: string): Promise<Map<string, string>> {
-  const types = ['DOUBLE', ...INTEGER_TYPES];
-  const rows = await session.all({
-    sql:
-      'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ' +
-      `AND (data_type IN (${types.map((_, i) => `$${i + 3}`).join(', ')}) OR starts_with(data_type, 'DECIMAL('))`,
-    parameters: [STATIC_SCHEMA, warehouseTableName(id), ...types],
-  });
-  return new Map(rows.map((r) => [String(r.column_name), String(r.data_type)]));
-}
-
-/** Why a value typed into a column of `type` would not be stored as typed, or null when it would. */
-function misfit(type: string, value: SqlValue): string | null {
-  if (value === null || typeof value === 'boolean') return null;
-  const text = typeof value === 'string' ? value.trim() : String(value);
-  // Not a number at all: DuckDB's cast refuses it, naming the value.
-  const plain = text === '' ? null : plainDecimal(text);
-  if (plain === null) return null;
-  if (INTEGER_TYPES.includes(type)) return normalDecimal(plain).includes('.') ? `${text} is not a whole number` : null;
-  const decimal = /^DECIMAL\((\d+),(\d+)\)$/.exec(type);
-  if (decimal) {
-    const [precision, scale] = [Number(decimal[1]), Number(decimal[2])];
-    return fitsDecimal(plain, precision, scale)
-      ? null
-      : `${text} needs more than the column's ${precision - scale} digits before the point and ${scale} after`;
-  }
-  // A JSON number is a double already; typed text must come back from one as written.
-  if (type === 'DOUBLE' && typeof value === 'string' && !fitsDouble(text)) {
-    return `${text} has more digits than a Number column holds exactly (15)`;
-  }
-  return null;
-}
+import { misfit, typedColumns, zonedTimesInUtc } from './cell-fit';
 
 /** The caller's key when it is valid and free (400 otherwise), or a fresh one. */
 function keyForNewColumn(requested: string | undefined, taken: ReadonlySet<string>): string {
@@ -99,22 +59,38 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
   };
 
   const edit = async (session: WarehouseSession) => {
-    const numbers = changes.some((c) => c.kind === 'cells' || c.kind === 'appendRows')
-      ? await numberColumns(session, id)
+    const typed = changes.some((c) => c.kind === 'cells' || c.kind === 'appendRows')
+      ? await typedColumns(session, id)
       : new Map<string, string>();
-    const checkNumber = (columnKey: string, value: SqlValue) => {
-      const type = numbers.get(columnKey);
+    const checkValue = (columnKey: string, value: SqlValue) => {
+      const type = typed.get(columnKey);
       const why = type === undefined ? null : misfit(type, value);
       if (why !== null) throw badInput(`A value does not fit its column: ${why}.`);
+    };
+    /** A date and time with an offset, for a column of times without one: the same instant in UTC. */
+    const inUtc = async (cells: { columnKey: string; value: SqlValue }[]) => {
+      const texts = cells.flatMap(({ columnKey, value }) =>
+        typed.get(columnKey) === 'TIMESTAMP' && typeof value === 'string' ? [value] : [],
+      );
+      const utc = await zonedTimesInUtc(session, texts);
+      return <V extends SqlValue>(columnKey: string, value: V): V | string =>
+        typed.get(columnKey) === 'TIMESTAMP' && typeof value === 'string' ? (utc.get(value) ?? value) : value;
     };
     for (const change of changes) {
       switch (change.kind) {
         case 'cells':
           for (const cell of change.edits) {
             known(cell.columnKey);
-            checkNumber(cell.columnKey, cell.value);
+            checkValue(cell.columnKey, cell.value);
           }
-          await updateCells(session, table, change.edits);
+          {
+            const stored = await inUtc(change.edits);
+            await updateCells(
+              session,
+              table,
+              change.edits.map((cell) => ({ ...cell, value: stored(cell.columnKey, cell.value) })),
+            );
+          }
           break;
         case 'addRows': {
           const first = await nextRowId(session);
@@ -130,12 +106,15 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
           for (const row of change.rows) {
             for (const [key, value] of Object.entries(row)) {
               known(key);
-              checkNumber(key, value);
+              checkValue(key, value);
             }
           }
           const first = await nextRowId(session);
+          const stored = await inUtc(
+            change.rows.flatMap((row) => Object.entries(row).map(([columnKey, value]) => ({ columnKey, value }))),
+          );
           const byKey = change.rows.map((row) =>
-            columns.map((c) => (Object.hasOwn(row, c.columnKey) ? row[c.columnKey]! : null)),
+            columns.map((c) => (Object.hasOwn(row, c.columnKey) ? stored(c.columnKey, row[c.columnKey]!) : null)),
           );
           await insertRows(session, table, columns, byKey, first);
           for (let i = 0; i < change.rows.length; i++) addedRowIds.push(first + i);
