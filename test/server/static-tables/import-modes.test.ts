@@ -456,6 +456,40 @@ describe('column types', () => {
     expect((await getTable(t, cookie, table.id)).rows[0]?.d).toBe('2024-01-05');
   });
 
+  it('reads text with an offset as its instant, and a time of day as no date', async () => {
+    const { t, cookie } = await owner();
+    const rows = [
+      ['2024-01-05', '2024-01-05T10:30:00+02:00'],
+      ['2024-01-06 09:15', '2024-01-06 09:15'],
+      ['2024-01-07T00:00:00Z', '2024-01-07T23:00:00-05:00'],
+    ];
+    const table = await createTable(t, cookie, {
+      name: 'Times',
+      columns: [
+        { displayName: 'D', columnKey: 'd' },
+        { displayName: 'T', columnKey: 'ts' },
+      ],
+      rows,
+    });
+    const change = (columnKey: string, type: string, clearUnconvertible: boolean) =>
+      call(t.server, 'PUT', `/api/static-tables/${table.id}/columns/${columnKey}/type`, {
+        cookie,
+        body: { type, clearUnconvertible },
+      });
+    // DuckDB's cast to DATE kept 2024-01-06 of the second and said nothing; it is now not a date.
+    const preview = ok(
+      await call(t.server, 'GET', `/api/static-tables/${table.id}/columns/d/type-preview?type=Date`, { cookie }),
+    );
+    expect(preview).toEqual({ values: 3, unconvertible: 1, examples: ['2024-01-06 09:15'] });
+    ok(await change('d', 'Date', true));
+    ok(await change('ts', 'DateTime', false));
+    expect(await rowsByName(t, cookie, table.id)).toEqual([
+      { D: '2024-01-05', T: '2024-01-05T08:30:00.000Z' },
+      { D: null, T: '2024-01-06T09:15:00.000Z' },
+      { D: '2024-01-07', T: '2024-01-08T04:00:00.000Z' },
+    ]);
+  });
+
   it('saves a number format with the column; a type other than Number drops it', async () => {
     const { t, cookie } = await owner();
     const table = await createTable(t, cookie, {

@@ -72,6 +72,15 @@ export function conversion(
   if (to === 'Text') return `CAST(${column} AS VARCHAR)`;
   if (isTemporal(from) && isTemporal(to)) return `CAST(${column} AS ${SQL_TYPE[to]})`;
   if (from === 'Boolean' && to === 'Number') return `CAST(CAST(${column} AS INTEGER) AS DOUBLE)`;
+  // Text is read as an instant (an offset applied; none read as UTC, the warehouse's zone): DuckDB's
+  // cast to TIMESTAMP drops an offset, and to DATE a time of day. A time of day is not a date: text
+  // with one other than midnight UTC does not convert to Date.
+  const instant = `TRY_CAST(${content(column)} AS TIMESTAMPTZ)`;
+  if (to === 'DateTime') return `CAST(${instant} AS TIMESTAMP)`;
+  if (to === 'Date') {
+    const date = `TRY_CAST(${content(column)} AS DATE)`;
+    return `CASE WHEN ${instant} IS NOT DISTINCT FROM CAST(${date} AS TIMESTAMPTZ) THEN ${date} END`;
+  }
   if (to !== 'Number') return `TRY_CAST(${content(column)} AS ${SQL_TYPE[to]})`;
   const read = `TRY_CAST(${content(column)} AS ${number.type})`;
   return number.keeps ? `CASE WHEN ${number.keeps(content(column))} THEN ${read} END` : read;
