@@ -12,9 +12,17 @@ async function shot(page: Page, name: string): Promise<void> {
 /** Checks (or unchecks) a checkbox found by its accessible name, when it is not already so. */
 async function setChecked(page: Page, name: string, on: boolean): Promise<void> {
   const box = page.getByRole('checkbox', { name, exact: true });
-  if ((await box.isChecked()) !== on) await box.click();
-  // The click's re-render can land after the click returns on a loaded machine: wait for it.
-  await expect.poll(() => box.isChecked()).toBe(on);
+  // On a loaded machine the click's re-render can land after the click returns, and a click landing
+  // while the list re-renders can be lost: look again, and click again only while the state is wrong.
+  for (let attempt = 1; ; attempt += 1) {
+    if ((await box.isChecked()) !== on) await box.click();
+    try {
+      await expect.poll(() => box.isChecked(), { timeout: 3_000 }).toBe(on);
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 describe('integrations in the browser', () => {
@@ -70,7 +78,7 @@ describe('integrations in the browser', () => {
     expect(await key.isChecked()).toBe(true);
     expect(await key.isDisabled()).toBe(true);
     await setChecked(page, 'email', false);
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
     await shot(page, 'integrations-dataset-settings');
     await save.click();
     await dialog.waitFor({ state: 'hidden' });

@@ -216,7 +216,8 @@ describe('the notification bell in the browser', () => {
       .toBe(false);
     await owner.reload();
     await toggle.waitFor();
-    expect(await toggle.isChecked()).toBe(false);
+    // The switch can render before the saved preferences have loaded into it.
+    await expect.poll(() => toggle.isChecked()).toBe(false);
     await owner.screenshot({ path: `${SHOTS}/notifications-settings-1440.png`, fullPage: true });
     // Turned off: a failing sync no longer reaches this user.
     await failingSync();
