@@ -6,14 +6,22 @@ import type { ColumnType } from '../../shared/tables';
  * column type of their own and show as Text (their values are ISO text, see json-values.ts).
  */
 
+/**
+ * DuckDB's whole-number types as its catalog and sniffer print them: their casts from text round a
+ * decimal (`1.5` to 2) and drop leading zeros, so callers check such text first.
+ */
+export const WHOLE_NUMBER_TYPES: readonly string[] =
+  'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
+export const isWholeNumberType = (sqlType: string): boolean => WHOLE_NUMBER_TYPES.includes(sqlType.toUpperCase());
+
 /** Type names, with the aliases DuckDB accepts in DDL and may print back. */
-const NUMBER_TYPES = new Set(
-  (
-    'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT FLOAT DOUBLE DECIMAL ' +
-    'BIGNUM VARINT INT1 INT2 INT4 INT8 INT16 INT INT128 SHORT LONG SIGNED REAL FLOAT4 FLOAT8 NUMERIC ' +
-    'UINT8 UINT16 UINT32 UINT64 UINT128'
+const NUMBER_TYPES = new Set([
+  ...WHOLE_NUMBER_TYPES,
+  ...(
+    'FLOAT DOUBLE DECIMAL BIGNUM VARINT INT1 INT2 INT4 INT8 INT16 INT INT128 SHORT LONG SIGNED REAL FLOAT4 FLOAT8 ' +
+    'NUMERIC UINT8 UINT16 UINT32 UINT64 UINT128'
   ).split(' '),
-);
+]);
 const DATE_TIME_TYPES = new Set(
   'TIMESTAMP DATETIME TIMESTAMP_S TIMESTAMP_MS TIMESTAMP_NS TIMESTAMP_US TIMESTAMPTZ'
     .split(' ')

@@ -5,8 +5,7 @@ import { badInput } from '../errors';
 import { columnTypeFromName } from './column-types';
 import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
 import { nativeDateFormat } from './csv-dates';
-import { readTypeOf, settleReadings } from './csv-readings';
-import { isNumberSniff } from './csv-numbers';
+import { readPlan, settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
@@ -219,13 +218,12 @@ async function replaceFromCsv(
             (keepsText[i] && c.type !== 'Text') ||
             (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
         );
-        // Numbers are read as text and typed exactly (csv-numbers.ts): DuckDB's reading of a value its
-        // sniffer did not see rounds it (1.5 in a whole-number column) or drops its leading zeros.
-        const numberSniffs = sniffed.columns.map((c, i) => (!forced[i] && isNumberSniff(c.sqlType) ? c.sqlType : null));
+        // Numbers are read as text and typed exactly, dates as date and time (csv-readings.ts): DuckDB's
+        // reading of a value its sniffer did not see rounds it (1.5 in a whole-number column), drops
+        // its leading zeros, or drops its time of day.
+        const plan = readPlan(sniffed.columns, forced);
         // Every column's type is given, so the reader does not detect them a second time.
-        const typeList = sniffed.columns.map((c, i) =>
-          quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(readTypeOf(c.sqlType, numberSniffs[i] !== null))),
-        );
+        const typeList = plan.readTypes.map((type) => quoteString(sqlTypeText(type)));
         const types = typeList.length > 0 ? `, types = [${typeList.join(', ')}]` : '';
         await withProgress(
           session,
@@ -247,13 +245,7 @@ async function replaceFromCsv(
           ambiguous,
           numbers,
           of: readingOf,
-        } = await settleReadings(session, scratch, {
-          readNames,
-          columns,
-          numberSniffs,
-          widenedDates: sniffed.columns.map((c, i) => !forced[i] && readTypeOf(c.sqlType, false) !== c.sqlType),
-          keptText: keepsText,
-        });
+        } = await settleReadings(session, scratch, { ...plan, readNames, columns, keptText: keepsText });
         const values = readNames.map(
           (name) => readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name),
         );

@@ -14,6 +14,7 @@
  * of every row would.
  */
 import { decimalIntDigitsSql, decimalScaleSql, exactDecimalType, MAX_DECIMAL_DIGITS } from './decimal-shape-sql';
+import { isWholeNumberType } from './column-types';
 import { quoteIdentifier } from './quote';
 import type { WarehouseSession } from './types';
 
@@ -102,11 +103,8 @@ async function carefulReading(session: WarehouseSession, table: string, name: st
   };
 }
 
-/** Whole-number types DuckDB's sniffer gives; its reading rounds a later 1.5 to 2 and 01234 to 1234. */
-const WHOLE_NUMBER = /^U?(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT)$/i;
-
 /** Sniffed types whose columns are read as text and typed here (the file's comment). */
-export const isNumberSniff = (sqlType: string): boolean => isApproximateType(sqlType) || WHOLE_NUMBER.test(sqlType);
+export const isNumberSniff = (sqlType: string): boolean => isApproximateType(sqlType) || isWholeNumberType(sqlType);
 
 /**
  * SQL: the text is written as no number is, though DuckDB's reading takes it for one: a leading
@@ -138,7 +136,7 @@ export async function readNumbers(
   const cells = columns.map(({ name, sqlType }, i) => {
     const c = quoteIdentifier(name);
     const exponent = `(contains(${c}, 'e') OR contains(${c}, 'E'))`;
-    const whole = WHOLE_NUMBER.test(sqlType)
+    const whole = isWholeNumberType(sqlType)
       ? `, count(*) FILTER (WHERE ${c} IS NOT NULL AND (TRY_CAST(${c} AS ${sqlType.toUpperCase()}) IS NULL ` +
         `OR contains(${c}, '.') OR ${exponent}))::DOUBLE AS w${i}`
       : '';
@@ -152,12 +150,12 @@ export async function readNumbers(
     const example = short?.[`t${i}`];
     if (typeof example === 'string') {
       readings.set(name, { ...asText, note: textNote(example) });
-    } else if (WHOLE_NUMBER.test(sqlType) && Number(short?.[`w${i}`] ?? 0) === 0) {
+    } else if (isWholeNumberType(sqlType) && Number(short?.[`w${i}`] ?? 0) === 0) {
       const type = sqlType.toUpperCase();
       readings.set(name, { sqlType: type, expression: (c) => `CAST(${c} AS ${type})`, note: null });
     } else {
       const fits = Number(short?.[`l${i}`] ?? 0) <= DOUBLE_DIGITS && short?.[`e${i}`] !== true;
-      readings.set(name, fits && !WHOLE_NUMBER.test(sqlType) ? asDouble : await carefulReading(session, table, name));
+      readings.set(name, fits && !isWholeNumberType(sqlType) ? asDouble : await carefulReading(session, table, name));
     }
   }
   return readings;

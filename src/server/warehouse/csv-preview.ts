@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { csvFileError, isCsvReadError, isDialectError } from './csv-errors';
 import { findStructuralError, freeRowid, readCsvCall, refuseWide, sniff, sqlTypeText } from './csv-import';
-import { isNumberSniff } from './csv-numbers';
-import { readTypeOf, settleReadings } from './csv-readings';
+import { readPlan, settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteString } from './quote';
@@ -64,25 +63,17 @@ async function readHead(
       refuseWide(sniffed.columns.length, limits.maxColumns);
       // Dates DuckDB would guess a format for, and numbers, are read as text, then settled as the
       // import settles them.
-      const numberSniffs = sniffed.columns.map((c) => (isNumberSniff(c.sqlType) ? c.sqlType : null));
-      const forced = sniffed.columns.map(
-        (c) => sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime'),
+      const plan = readPlan(
+        sniffed.columns,
+        sniffed.columns.map((c) => sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
       );
-      const types = sniffed.columns.map((c, i) =>
-        quoteString(forced[i] ? 'VARCHAR' : sqlTypeText(readTypeOf(c.sqlType, numberSniffs[i] !== null))),
-      );
+      const types = plan.readTypes.map((type) => quoteString(sqlTypeText(type)));
       const typeList = types.length > 0 ? `, types = [${types.join(', ')}]` : '';
       await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, typeList)}`, [filePath]);
       const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
       const headerNames = columns.map((c) => c.name);
       const readNames = await freeRowid(session, scratch, headerNames);
-      const readings = await settleReadings(session, scratch, {
-        readNames,
-        columns,
-        numberSniffs,
-        widenedDates: sniffed.columns.map((c, i) => !forced[i] && readTypeOf(c.sqlType, false) !== c.sqlType),
-        keptText: [],
-      });
+      const readings = await settleReadings(session, scratch, { ...plan, readNames, columns, keptText: [] });
       const readingOf = readings.of;
       const selected = readNames.map((name, i) => {
         const expression = readingOf(name)?.expression(quoteIdentifier(name)) ?? quoteIdentifier(name);

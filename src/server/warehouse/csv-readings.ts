@@ -1,5 +1,5 @@
 import { detectDates, type AmbiguousDates, type DateReading } from './csv-dates';
-import { readNumbers, type NumberReading } from './csv-numbers';
+import { isNumberSniff, readNumbers, type NumberReading } from './csv-numbers';
 import { quoteIdentifier } from './quote';
 import type { ResultColumn, WarehouseSession } from './types';
 
@@ -12,28 +12,38 @@ export interface Readings {
   of: (name: string) => DateReading | NumberReading | undefined;
 }
 
+/** How the sniffed columns of a CSV file are read, before settleReadings decides how each is stored. */
+export interface ReadPlan {
+  /** Column `i`'s type in the reader's `types`. */
+  readTypes: string[];
+  /** The number type DuckDB's sniffer gave column `i`, when it is read as text for csv-numbers.ts; else null. */
+  numberSniffs: (string | null)[];
+  /** Column `i` was sniffed DATE and is read as TIMESTAMP. */
+  widenedDates: boolean[];
+}
+
+/**
+ * The plan for the sniffed `columns`, `forced[i]` read as text whatever was sniffed. Numbers are read
+ * as text (csv-numbers.ts), and dates as date and time, since DuckDB's DATE reading of a later
+ * `2024-01-05 10:00` (after the rows its sniffer samples) drops the time without a word.
+ */
+export function readPlan(columns: readonly ResultColumn[], forced: readonly boolean[]): ReadPlan {
+  const numberSniffs = columns.map((c, i) => (!forced[i] && isNumberSniff(c.sqlType) ? c.sqlType : null));
+  const widenedDates = columns.map((c, i) => !forced[i] && /^DATE$/i.test(c.sqlType));
+  const readTypes = columns.map((c, i) =>
+    forced[i] || numberSniffs[i] !== null ? 'VARCHAR' : widenedDates[i] ? 'TIMESTAMP' : c.sqlType,
+  );
+  return { readTypes, numberSniffs, widenedDates };
+}
+
 /** The columns of a CSV file as read into a table, and how each was read. */
-export interface ReadColumns {
+export interface ReadColumns extends Omit<ReadPlan, 'readTypes'> {
   /** Column `i`'s name in the table (rowid renamed, csv-import.ts). */
   readNames: readonly string[];
   /** Column `i`'s type as read. */
   columns: readonly ResultColumn[];
-  /** The number type DuckDB's sniffer gave column `i`, when it was read as text for csv-numbers.ts; else null. */
-  numberSniffs: readonly (string | null)[];
-  /** Column `i` was sniffed DATE and read as TIMESTAMP (`readTypeOf`). */
-  widenedDates: readonly boolean[];
   /** Column `i` is text and stays text (a re-import keeping a Text column). */
   keptText: readonly boolean[];
-}
-
-/**
- * The type a sniffed column is read as, before settleReadings decides how it is stored: text for
- * numbers (csv-numbers.ts), and date and time for dates, since DuckDB's DATE reading of a later
- * `2024-01-05 10:00` (after the rows its sniffer samples) drops the time without a word.
- */
-export function readTypeOf(sqlType: string, numberSniff: boolean): string {
-  if (numberSniff) return 'VARCHAR';
-  return /^DATE$/i.test(sqlType) ? 'TIMESTAMP' : sqlType;
 }
 
 /**

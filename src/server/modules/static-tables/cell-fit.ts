@@ -6,9 +6,8 @@
 import type { SqlValue } from '../../../engine';
 import type { WarehouseSession } from '../../warehouse/types';
 import { fitsDecimal, fitsDouble, normalDecimal, plainDecimal } from '../../exact-values/decimal-text';
+import { WHOLE_NUMBER_TYPES, isWholeNumberType } from '../../warehouse/column-types';
 import { STATIC_SCHEMA, warehouseTableName } from './physical';
-
-const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
 
 /**
  * The stored type of the table's typed columns by key, where DuckDB's cast of a value would change
@@ -16,7 +15,7 @@ const INTEGER_TYPES = 'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLIN
  * doubles round; DATE drops a time of day; TIMESTAMP ignores an offset.
  */
 export async function typedColumns(session: WarehouseSession, id: string): Promise<Map<string, string>> {
-  const types = ['DOUBLE', 'DATE', 'TIMESTAMP', ...INTEGER_TYPES];
+  const types = ['DOUBLE', 'DATE', 'TIMESTAMP', ...WHOLE_NUMBER_TYPES];
   const rows = await session.all({
     sql:
       'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ' +
@@ -46,7 +45,7 @@ export function misfit(type: string, value: SqlValue): string | null {
   // Not a number at all: DuckDB's cast refuses it, naming the value.
   const plain = text === '' ? null : plainDecimal(text);
   if (plain === null) return null;
-  if (INTEGER_TYPES.includes(type)) return normalDecimal(plain).includes('.') ? `${text} is not a whole number` : null;
+  if (isWholeNumberType(type)) return normalDecimal(plain).includes('.') ? `${text} is not a whole number` : null;
   const decimal = /^DECIMAL\((\d+),(\d+)\)$/.exec(type);
   if (decimal) {
     const [precision, scale] = [Number(decimal[1]), Number(decimal[2])];
