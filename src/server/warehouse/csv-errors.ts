@@ -14,9 +14,11 @@ export const isDialectError = (error: unknown) => /Error when sniffing file/i.te
 export const isCsvReadError = (error: unknown) =>
   isDialectError(error) || /CSV Parser state machine|CSV Error on Line/i.test(errorText(error));
 
-/** A value beyond the rows DuckDB sampled to pick column types; reading every row first fixes it. */
-export const isLateTypeError = (error: unknown) =>
-  /Conversion Error/i.test(errorText(error)) && /CSV Error on Line/i.test(errorText(error));
+/**
+ * A value beyond the rows DuckDB sampled to pick column types, which its reader could not read, or
+ * whose text failed its conversion to the sniffed type afterwards; reading every row first fixes it.
+ */
+export const isLateTypeError = (error: unknown) => /Conversion Error/i.test(errorText(error));
 
 /** The user-facing error for a failed CSV read, or null when the failure is not about the file. */
 export function csvFileError(error: unknown): AppError | null {

@@ -105,7 +105,11 @@ export async function importCsvToTable(
   }
 }
 
-/** Types are guessed from the first rows; when a later value does not fit, every row is read to choose them. */
+/**
+ * Types are guessed from the first rows; when a later value does not fit, every row is read to choose
+ * them. It does not fit when DuckDB's reader cannot read it, or when the text read for a column
+ * (csv-readings.ts) fails its conversion to the column's type in the copy.
+ */
 async function readEitherWay(
   executor: WarehouseExecutor,
   options: CsvImportOptions,
@@ -218,9 +222,9 @@ async function replaceFromCsv(
             (keepsText[i] && c.type !== 'Text') ||
             (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
         );
-        // Numbers are read as text and typed exactly, dates as date and time (csv-readings.ts): DuckDB's
+        // Numbers, ISO dates and date-times are read as text and typed exactly (csv-readings.ts): DuckDB's
         // reading of a value its sniffer did not see rounds it (1.5 in a whole-number column), drops
-        // its leading zeros, or drops its time of day.
+        // its leading zeros, its time of day or its offset.
         const plan = readPlan(sniffed.columns, forced);
         // Every column's type is given, so the reader does not detect them a second time.
         const typeList = plan.readTypes.map((type) => quoteString(sqlTypeText(type)));
@@ -244,6 +248,7 @@ async function replaceFromCsv(
           dates: readings,
           ambiguous,
           numbers,
+          times,
           of: readingOf,
         } = await settleReadings(session, scratch, { ...plan, readNames, columns, keptText: keepsText });
         const values = readNames.map(
@@ -256,7 +261,7 @@ async function replaceFromCsv(
             `Its dates read both as ${formats[0]} and as ${formats[1]} (no day is above 12), ` +
             'so it was kept as Text rather than guessing which is the day.',
         }));
-        for (const [name, reading] of numbers) {
+        for (const [name, reading] of [...numbers, ...times]) {
           if (reading.note) notes.push({ name: headerNames[readNames.indexOf(name)] ?? name, message: reading.note });
         }
         notes.push(...(await keepTypes(session, scratch, headerNames, values, valueTypes, stored)));

@@ -33,7 +33,12 @@ export interface NumberReading {
   note: string | null;
 }
 
-const asDouble: NumberReading = { sqlType: 'DOUBLE', expression: (c) => `CAST(${c} AS DOUBLE)`, note: null };
+const asType = (sqlType: string): NumberReading => ({
+  sqlType,
+  expression: (c) => `CAST(${c} AS ${sqlType})`,
+  note: null,
+});
+const asDouble = asType('DOUBLE');
 const asText: NumberReading = { sqlType: 'VARCHAR', expression: (c) => c, note: null };
 
 const SPECIALS = ['inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', 'nan', '+nan', '-nan']
@@ -123,8 +128,10 @@ export interface SniffedNumbers {
 
 /**
  * How to store each of `columns` (text columns of `table` that DuckDB sniffed as numbers): one pass
- * over all of them for the common case, and one more per column that needs the careful look.
- * Whole numbers keep their sniffed type when every value is written as that type writes it back.
+ * over all of them for the common case, and one more per column that needs a closer look. A whole
+ * number column keeps its sniffed type when every value is written as that type writes it back (which
+ * rules out a point, an exponent, a leading zero or plus sign, a separator and a value out of range
+ * in one test, cheaper than testing each).
  */
 export async function readNumbers(
   session: WarehouseSession,
@@ -135,30 +142,63 @@ export async function readNumbers(
   if (columns.length === 0) return readings;
   const cells = columns.map(({ name, sqlType }, i) => {
     const c = quoteIdentifier(name);
-    const exponent = `(contains(${c}, 'e') OR contains(${c}, 'E'))`;
-    const whole = isWholeNumberType(sqlType)
-      ? `, count(*) FILTER (WHERE ${c} IS NOT NULL AND (TRY_CAST(${c} AS ${sqlType.toUpperCase()}) IS NULL ` +
-        `OR contains(${c}, '.') OR ${exponent}))::DOUBLE AS w${i}`
-      : '';
-    return (
-      `coalesce(max(length(${c})), 0)::DOUBLE AS l${i}, coalesce(bool_or(${exponent}), false) AS e${i}, ` +
-      `min(${c}) FILTER (WHERE ${numberLikeText(c)}) AS t${i}${whole}`
-    );
+    return isWholeNumberType(sqlType)
+      ? `count(*) FILTER (WHERE TRY_CAST(${c} AS ${sqlType.toUpperCase()})::VARCHAR IS DISTINCT FROM ${c})::DOUBLE AS w${i}`
+      : shapeCells(c, `${i}`);
   });
-  const [short] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
+  const [first] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
   for (const [i, { name, sqlType }] of columns.entries()) {
-    const example = short?.[`t${i}`];
-    if (typeof example === 'string') {
-      readings.set(name, { ...asText, note: textNote(example) });
-    } else if (isWholeNumberType(sqlType) && Number(short?.[`w${i}`] ?? 0) === 0) {
+    if (isWholeNumberType(sqlType)) {
       const type = sqlType.toUpperCase();
-      readings.set(name, { sqlType: type, expression: (c) => `CAST(${c} AS ${type})`, note: null });
+      if (Number(first?.[`w${i}`] ?? 0) === 0) {
+        readings.set(name, asType(type));
+        continue;
+      }
+      const c = quoteIdentifier(name);
+      // Not all written as the type writes them: the shape says why, as for approximate numbers.
+      const misread =
+        `count(*) FILTER (WHERE ${c} IS NOT NULL AND (TRY_CAST(${c} AS ${type}) IS NULL ` +
+        `OR contains(${c}, '.') OR contains(${c}, 'e') OR contains(${c}, 'E')))::DOUBLE AS w`;
+      const [shape] = await session.all({
+        sql: `SELECT ${shapeCells(c, '')}, ${misread} FROM ${table}`,
+        parameters: [],
+      });
+      readings.set(name, await readingOfShape(session, table, name, shape, '', type));
     } else {
-      const fits = Number(short?.[`l${i}`] ?? 0) <= DOUBLE_DIGITS && short?.[`e${i}`] !== true;
-      readings.set(name, fits && !isWholeNumberType(sqlType) ? asDouble : await carefulReading(session, table, name));
+      readings.set(name, await readingOfShape(session, table, name, first, `${i}`, null));
     }
   }
   return readings;
+}
+
+/** SQL: the longest value, whether one has an exponent, and one written as no number is (`t`). */
+function shapeCells(c: string, suffix: string): string {
+  const exponent = `(contains(${c}, 'e') OR contains(${c}, 'E'))`;
+  return (
+    `coalesce(max(length(${c})), 0)::DOUBLE AS l${suffix}, coalesce(bool_or(${exponent}), false) AS e${suffix}, ` +
+    `min(${c}) FILTER (WHERE ${numberLikeText(c)}) AS t${suffix}`
+  );
+}
+
+/**
+ * The reading of a column from its shape: of approximate numbers, or of whole numbers (`wholeType`)
+ * not all written as that type writes them, which keep it when only padding or a sign of zero differs.
+ */
+async function readingOfShape(
+  session: WarehouseSession,
+  table: string,
+  name: string,
+  shape: Record<string, unknown> | undefined,
+  suffix: string,
+  wholeType: string | null,
+): Promise<NumberReading> {
+  const example = shape?.[`t${suffix}`];
+  if (typeof example === 'string') return { ...asText, note: textNote(example) };
+  if (wholeType !== null) {
+    return Number(shape?.w ?? 0) === 0 ? asType(wholeType) : carefulReading(session, table, name);
+  }
+  const fits = Number(shape?.[`l${suffix}`] ?? 0) <= DOUBLE_DIGITS && shape?.[`e${suffix}`] !== true;
+  return fits ? asDouble : carefulReading(session, table, name);
 }
 
 const textNote = (example: string) =>

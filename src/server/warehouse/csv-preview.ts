@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { csvFileError, isCsvReadError, isDialectError } from './csv-errors';
+import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
 import { findStructuralError, freeRowid, readCsvCall, refuseWide, sniff, sqlTypeText } from './csv-import';
 import { readPlan, settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
@@ -30,14 +30,14 @@ export async function previewCsvFile(
   const facts = await inspectCsvFile(filePath, limits.maxBytes);
   refuseWide(facts.headerFields, limits.maxColumns);
   try {
-    return await readHead(executor, filePath, facts, limits);
+    return await readHeadEitherWay(executor, filePath, facts, limits);
   } catch (error) {
     if (!isCsvReadError(error)) throw csvFileError(error) ?? error;
     // As the import does: a copy with one kind of line ends, then a strict re-read naming the bad line.
     const uniform = await copyWithUniformLineEnds(filePath);
     if (uniform) {
       try {
-        return await readHead(executor, uniform, facts, limits);
+        return await readHeadEitherWay(executor, uniform, facts, limits);
       } catch (retryError) {
         if (isDialectError(retryError)) await findStructuralError(executor, uniform, facts);
         throw csvFileError(retryError) ?? retryError;
@@ -50,16 +50,32 @@ export async function previewCsvFile(
   }
 }
 
-async function readHead(
+/** As the import does: when a value after the sniffer's sample does not fit its type, every row is sniffed. */
+async function readHeadEitherWay(
   executor: WarehouseExecutor,
   filePath: string,
   facts: CsvFileFacts,
   limits: { maxColumns: number; rows: number },
 ): Promise<CsvPreview> {
+  try {
+    return await readHead(executor, filePath, facts, limits, '');
+  } catch (error) {
+    if (!isLateTypeError(error)) throw error;
+    return await readHead(executor, filePath, facts, limits, ', sample_size = -1');
+  }
+}
+
+async function readHead(
+  executor: WarehouseExecutor,
+  filePath: string,
+  facts: CsvFileFacts,
+  limits: { maxColumns: number; rows: number },
+  extra: string,
+): Promise<CsvPreview> {
   const scratch = quoteIdentifier(`_preview_${randomBytes(6).toString('hex')}`);
   return executor.session(async (session) => {
     try {
-      const sniffed = await sniff(session, filePath, facts, '');
+      const sniffed = await sniff(session, filePath, facts, extra);
       refuseWide(sniffed.columns.length, limits.maxColumns);
       // Dates DuckDB would guess a format for, and numbers, are read as text, then settled as the
       // import settles them.
@@ -68,7 +84,7 @@ async function readHead(
         sniffed.columns.map((c) => sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
       );
       const types = plan.readTypes.map((type) => quoteString(sqlTypeText(type)));
-      const typeList = types.length > 0 ? `, types = [${types.join(', ')}]` : '';
+      const typeList = `${extra}${types.length > 0 ? `, types = [${types.join(', ')}]` : ''}`;
       await session.run(`CREATE TEMP TABLE ${scratch} AS SELECT * FROM ${readCsvCall(facts, typeList)}`, [filePath]);
       const { columns } = await session.query({ sql: `SELECT * FROM ${scratch} LIMIT 0`, parameters: [] });
       const headerNames = columns.map((c) => c.name);

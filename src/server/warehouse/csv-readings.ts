@@ -1,6 +1,6 @@
 import { detectDates, type AmbiguousDates, type DateReading } from './csv-dates';
 import { isNumberSniff, readNumbers, type NumberReading } from './csv-numbers';
-import { quoteIdentifier } from './quote';
+import { asSniffedTime, readTimes, type SniffedTime, type TimeReading } from './csv-times';
 import type { ResultColumn, WarehouseSession } from './types';
 
 export interface Readings {
@@ -8,8 +8,10 @@ export interface Readings {
   /** Text columns whose dates read day-first and month-first alike (kept as Text). */
   ambiguous: AmbiguousDates[];
   numbers: Map<string, NumberReading>;
+  /** Columns DuckDB's sniffer took for ISO dates or date-times, read as text (csv-times.ts). */
+  times: Map<string, TimeReading>;
   /** How a column (its name in the table read) is stored, when not as it was read. */
-  of: (name: string) => DateReading | NumberReading | undefined;
+  of: (name: string) => DateReading | NumberReading | TimeReading | undefined;
 }
 
 /** How the sniffed columns of a CSV file are read, before settleReadings decides how each is stored. */
@@ -18,22 +20,23 @@ export interface ReadPlan {
   readTypes: string[];
   /** The number type DuckDB's sniffer gave column `i`, when it is read as text for csv-numbers.ts; else null. */
   numberSniffs: (string | null)[];
-  /** Column `i` was sniffed DATE and is read as TIMESTAMP. */
-  widenedDates: boolean[];
+  /** The DATE or TIMESTAMP DuckDB's sniffer gave column `i`, when it is read as text for csv-times.ts; else null. */
+  timeSniffs: (SniffedTime | null)[];
 }
 
 /**
- * The plan for the sniffed `columns`, `forced[i]` read as text whatever was sniffed. Numbers are read
- * as text (csv-numbers.ts), and dates as date and time, since DuckDB's DATE reading of a later
- * `2024-01-05 10:00` (after the rows its sniffer samples) drops the time without a word.
+ * The plan for the sniffed `columns`, `forced[i]` read as text whatever was sniffed. Numbers, ISO
+ * dates and ISO date-times are read as text and typed on every row (csv-numbers.ts, csv-times.ts):
+ * DuckDB's reading of a value after the rows its sniffer samples rounds `1.5` in a whole-number
+ * column, drops the time of `2024-01-05 10:00` in a date column, the offset of a date-time.
  */
 export function readPlan(columns: readonly ResultColumn[], forced: readonly boolean[]): ReadPlan {
   const numberSniffs = columns.map((c, i) => (!forced[i] && isNumberSniff(c.sqlType) ? c.sqlType : null));
-  const widenedDates = columns.map((c, i) => !forced[i] && /^DATE$/i.test(c.sqlType));
+  const timeSniffs = columns.map((c, i) => (forced[i] ? null : asSniffedTime(c.sqlType)));
   const readTypes = columns.map((c, i) =>
-    forced[i] || numberSniffs[i] !== null ? 'VARCHAR' : widenedDates[i] ? 'TIMESTAMP' : c.sqlType,
+    forced[i] || numberSniffs[i] !== null || timeSniffs[i] !== null ? 'VARCHAR' : c.sqlType,
   );
-  return { readTypes, numberSniffs, widenedDates };
+  return { readTypes, numberSniffs, timeSniffs };
 }
 
 /** The columns of a CSV file as read into a table, and how each was read. */
@@ -48,28 +51,27 @@ export interface ReadColumns extends Omit<ReadPlan, 'readTypes'> {
 
 /**
  * How the columns of a CSV file read into `table` are stored, decided on every row (the import and
- * its preview alike): text columns holding dates (csv-dates.ts), the columns DuckDB's sniffer took
- * for numbers, read as text (csv-numbers.ts), and dates read as date and time, which stay dates when
- * no value has a time of day.
+ * its preview alike): text columns holding dates (csv-dates.ts), and the columns DuckDB's sniffer
+ * took for numbers (csv-numbers.ts) or ISO dates and date-times (csv-times.ts), read as text.
  */
 export async function settleReadings(session: WarehouseSession, table: string, read: ReadColumns): Promise<Readings> {
-  const { readNames, columns, numberSniffs, widenedDates, keptText } = read;
+  const { readNames, columns, numberSniffs, timeSniffs, keptText } = read;
   const textColumns = readNames.filter(
-    (_, i) => columns[i]?.type === 'Text' && !keptText[i] && (numberSniffs[i] ?? null) === null,
+    (_, i) =>
+      columns[i]?.type === 'Text' &&
+      !keptText[i] &&
+      (numberSniffs[i] ?? null) === null &&
+      (timeSniffs[i] ?? null) === null,
   );
   const { readings: dates, ambiguous } = await detectDates(session, table, textColumns);
-  for (const name of await datesAlone(
+  const times = await readTimes(
     session,
     table,
-    readNames.filter((_, i) => widenedDates[i]),
-  )) {
-    dates.set(name, {
-      type: 'Date',
-      sqlType: 'DATE',
-      format: 'YYYY-MM-DD',
-      expression: (c) => `CAST(${c} AS DATE)`,
-    });
-  }
+    readNames.flatMap((name, i) => {
+      const sniffed = timeSniffs[i] ?? null;
+      return sniffed === null ? [] : [{ name, sniffed }];
+    }),
+  );
   const numbers = await readNumbers(
     session,
     table,
@@ -78,16 +80,11 @@ export async function settleReadings(session: WarehouseSession, table: string, r
       return sqlType === null ? [] : [{ name, sqlType }];
     }),
   );
-  return { dates, ambiguous, numbers, of: (name) => dates.get(name) ?? numbers.get(name) };
-}
-
-/** Of `columns` (TIMESTAMP columns of `table`), those whose every value is at midnight: one pass. */
-async function datesAlone(session: WarehouseSession, table: string, columns: string[]): Promise<string[]> {
-  if (columns.length === 0) return [];
-  const cells = columns.map((name, i) => {
-    const c = quoteIdentifier(name);
-    return `coalesce(bool_and(${c} = date_trunc('day', ${c})), true) AS d${i}`;
-  });
-  const [alone] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
-  return columns.filter((_, i) => alone?.[`d${i}`] === true);
+  return {
+    dates,
+    ambiguous,
+    numbers,
+    times,
+    of: (name) => dates.get(name) ?? numbers.get(name) ?? times.get(name),
+  };
 }

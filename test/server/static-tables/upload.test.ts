@@ -244,6 +244,71 @@ describe('PUT /api/static-tables/{id}/upload', () => {
     ]);
   });
 
+  it('keeps the offset, the nanoseconds and the era of dates and date-times that come after the rows DuckDB samples', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    // DuckDB's TIMESTAMP reading of a later value kept the wall time of `+02:00` and cut nanoseconds to
+    // microseconds; its DATE reading kept `0044-03-15` of `0044-03-15 BC`.
+    const rows = Array.from({ length: 25_000 }, (_, i) => {
+      const at = new Date(Date.UTC(2000, 0, 1, 0, 0, i)).toISOString();
+      const [day, time] = [at.slice(0, 10), at.slice(11, 19)];
+      return `${day} ${time},${day} ${time},${day},${day},${day},${day} ${time}`;
+    });
+    const late =
+      '2024-01-05T10:00:00+02:00,2024-01-05 10:00:00.123456789,2024-01-05T00:00:00+02:00,0044-03-15 BC,2024-02-30,2024-01-05 10:00:00';
+    const imported = ok(
+      await uploadCsv(t, cookie, table.id, `At,Nanos,Day,Era,Bad,Plain\n${rows.join('\n')}\n${late}\n`),
+    ) as Imported & { notes: { displayName: string; message: string }[] };
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
+      ['At', 'DateTime'],
+      ['Nanos', 'DateTime'],
+      ['Day', 'DateTime'],
+      ['Era', 'Text'],
+      ['Bad', 'Text'],
+      ['Plain', 'DateTime'],
+    ]);
+    const last = ok(
+      await infiniteScroll(t, cookie, table.id, {
+        page: 1,
+        pageSize: 2,
+        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
+      }),
+    );
+    expect(byName(imported, last.data)).toEqual([
+      {
+        At: '2024-01-05T08:00:00.000Z',
+        Nanos: '2024-01-05T10:00:00.123456789Z',
+        Day: '2024-01-04T22:00:00.000Z',
+        Era: '0044-03-15 BC',
+        Bad: '2024-02-30',
+        Plain: '2024-01-05T10:00:00.000Z',
+      },
+      {
+        At: '2000-01-01T06:56:39.000Z',
+        Nanos: '2000-01-01T06:56:39.000Z',
+        Day: '2000-01-01T00:00:00.000Z',
+        Era: '2000-01-01',
+        Bad: '2000-01-01',
+        Plain: '2000-01-01T06:56:39.000Z',
+      },
+    ]);
+  });
+
+  it('keeps a date and time column with nanoseconds and an offset as Text, and says why', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    const rows = Array.from({ length: 21_000 }, (_, i) => `2000-01-01 00:00:${String(i % 60).padStart(2, '0')}`);
+    const imported = ok(
+      await uploadCsv(t, cookie, table.id, `At\n${rows.join('\n')}\n2024-01-05T10:00:00.123456789+02:00\n`),
+    ) as Imported & { notes: { displayName: string; message: string }[] };
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([['At', 'Text']]);
+    expect(imported.notes.map((n) => [n.displayName, n.message])).toEqual([
+      [
+        'At',
+        'Its values have more than six digits after the second, which a date and time holds only without an ' +
+          'offset and between the years 1677 and 2262, so it was kept as Text, every value as written.',
+      ],
+    ]);
+  });
+
   it('stores headers that look like generated column keys without mixing columns up', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const imported = ok(await uploadCsv(t, cookie, table.id, 'abcd,wxyz,_row_id\n1,2,3\n4,5,6\n')) as Imported;
