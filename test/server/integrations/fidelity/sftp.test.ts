@@ -112,6 +112,17 @@ describe('SFTP file type fidelity through the app', () => {
       path.join(dataDir, 'numbers.csv'),
       'id,amount,big,label,other\n1,99999999999999.999999,12345678901234567890,"",x\n2,204142800000.079190,7,,y\n',
     );
+    // Dates and times DuckDB's casts change: nanoseconds in a column sniffed as microseconds, and the era
+    // of a date after the rows discovery samples (within them, the sniffer keeps such a column text).
+    const times = Array.from(
+      { length: 21_000 },
+      (_, i) => `${i + 1},2024-01-05,2024-01-05 10:00:00,2024-01-05 10:00:00`,
+    );
+    times[1] = '2,2024-01-05,2024-01-05 10:00:00.123456789,2024-01-05 10:00:00';
+    await writeFile(
+      path.join(dataDir, 'times.csv'),
+      `id,day,at,era\n${times.join('\n')}\n21001,0044-03-15 BC,,0044-03-15 10:00:00 BC\n`,
+    );
     // Headers a warehouse table cannot hold as they are: the table's own row number, and a repeat in other case.
     await writeFile(path.join(dataDir, 'headers.csv'), 'id,_row_id,Name,name\n1,own,Upper,lower\n2,,U2,l2\n');
   });
@@ -218,6 +229,27 @@ describe('SFTP file type fidelity through the app', () => {
       [1, '99999999999999.999999', '12345678901234567890', ''],
       // The nearest double prints as 204142800000.0792: the API sends the exact text.
       [2, '204142800000.079190', '7', null],
+    ]);
+  });
+
+  it('CSV: a later BC date and time keeps its era, and nanoseconds in a column of microseconds keep it as text, with a warning', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await sftpIntegration(t, cookie, 'timefiles', 'times.csv', 'csv');
+    await selectDatasets(t, cookie, created.id, { times: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' } });
+    const run = await syncNow(t, cookie, created.id);
+    expectCompleted(run);
+    const types = await warehouseTypes(t, await accountOf(t, created.id), 'timefiles', 'times');
+    expect(types).toMatchObject({ day: 'VARCHAR', at: 'VARCHAR', era: 'TIMESTAMP' });
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] times: Column day: 1 value does not fit date; it is stored as exact text (discovered as date).',
+      '[WARN] times: Column at: 1 value does not fit timestamp; it is stored as exact text (discovered as timestamp).',
+    ]);
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
+    const rows = await apiRows(t, cookie, detail.datasets[0]!.id, 'id');
+    expect([rows[1], rows.at(-1)].map((r) => [r?.id, r?.day, r?.at, r?.era])).toEqual([
+      [2, '2024-01-05', '2024-01-05 10:00:00.123456789', '2024-01-05T10:00:00.000Z'],
+      [21001, '0044-03-15 BC', null, '-000043-03-15T10:00:00.000Z'],
     ]);
   });
 

@@ -7,7 +7,8 @@
  * CSV text is either canonical (a database's own output, e.g. PostgreSQL's COPY: every value is
  * its type's exact text) or sniffed (a user's file, typed from a sample): sniffed text is guarded
  * where DuckDB's casts would round or cut silently ('1.5' as BIGINT is 2, '2024-01-01 10:00' as
- * DATE drops the time, an offset on a TIMESTAMP without zone is ignored).
+ * DATE drops the time, an offset on a TIMESTAMP without zone is ignored, nanoseconds are cut to
+ * microseconds, and `0044-03-15 BC` is read as the year 44 AD).
  */
 import { duckDbType, type StorageFormat } from '../connectors/formats';
 import { quoteString } from '../../../warehouse/quote';
@@ -84,6 +85,9 @@ const plain = (ref: string, cast: string): TextCast => ({
 const WHOLE = `'\\s*[+-]?[0-9]+\\s*'`;
 const DECIMAL = `'\\s*[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)\\s*'`;
 const ZONED_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)\\s*$'`;
+/** The digits after the second each timestamp unit holds, and its name. */
+const FRACTION_DIGITS = { s: 0, ms: 3, us: 6, ns: 9 } as const;
+const UNIT_NAMES = { s: 'second', ms: 'millisecond', us: 'microsecond', ns: 'nanosecond' } as const;
 const UTC_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-]00(:?00)?)\\s*$'`;
 
 /** The typed value of CSV text `ref`; `canonical` text is cast as it is. */
@@ -111,13 +115,21 @@ export function fromText(format: StorageFormat, ref: string, canonical: boolean,
     case 'date': {
       if (canonical) return plain(ref, eraAware(ref, type));
       if (sniffed?.date) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.date)}) AS DATE)`);
-      return guarded(ref, `NOT contains(${ref}, ':')`, cast, 'a date without a time');
+      return guarded(ref, `NOT contains(${ref}, ':')`, eraAware(ref, type), 'a date without a time');
     }
     case 'timestamp': {
       if (canonical) return plain(ref, eraAware(ref, type));
       if (sniffed?.timestamp) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.timestamp)}) AS ${type})`);
-      const guard = `(NOT regexp_matches(${ref}, ${ZONED_TIME}) OR regexp_matches(${ref}, ${UTC_TIME}))`;
-      return guarded(ref, guard, cast, 'a date and time without a time zone');
+      const unzoned = `(NOT regexp_matches(${ref}, ${ZONED_TIME}) OR regexp_matches(${ref}, ${UTC_TIME}))`;
+      // Digits after the second past the type's unit would be cut.
+      const finer = `regexp_matches(${ref}, '[0-9]:[0-9]{2}\\.[0-9]{${FRACTION_DIGITS[format.unit] + 1}}')`;
+      const guard = `${unzoned} AND NOT ${finer}`;
+      return guarded(
+        ref,
+        guard,
+        eraAware(ref, type),
+        `a date and time without a time zone, to the ${UNIT_NAMES[format.unit]}`,
+      );
     }
     case 'timestamptz':
       return plain(ref, canonical ? eraAware(ref, type) : cast);
