@@ -38,6 +38,9 @@ function record(i: number): Record<string, unknown> {
     flag: i % 2 === 0,
     day: i === 190 ? 'not a date' : `2024-02-${String(1 + (i % 28)).padStart(2, '0')}`,
     at: `2024-01-01T10:${String(i % 60).padStart(2, '0')}:00.123456Z`,
+    // Instants hold microseconds: nanoseconds keep the column text, seen in the sample or later.
+    nanos: '2024-01-01T10:00:00.123456789Z',
+    stamp: i === 200 ? '2024-01-01T10:00:00.123456789Z' : '2024-01-01T10:00:00.5Z',
     name: i % 10 === 0 ? '' : i % 10 === 1 ? null : `name ${i}`,
     tags: i % 4 === 0 ? [] : ['a', '', null, `t${i}`],
     nums: [1, n('12345678901234567890'), null],
@@ -55,6 +58,8 @@ const KINDS: Record<string, Kind> = {
   flag: 'boolean',
   day: 'text',
   at: 'timestamptz',
+  nanos: 'text',
+  stamp: 'text',
   name: 'text',
 };
 
@@ -137,6 +142,7 @@ describe('REST API type fidelity through the app', () => {
       '[WARN] items: Column big: 1 value does not fit int64; it is stored as an exact decimal (discovered as int64).',
       '[WARN] items: Column count: 1 value does not fit int64; it is stored as an exact decimal (discovered as int64).',
       '[WARN] items: Column day: 1 value does not fit date; it is stored as exact text (discovered as date).',
+      '[WARN] items: Column stamp: 1 value does not fit timestamptz; it is stored as exact text (discovered as timestamptz).',
     ]);
     const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
     const datasetId = detail.datasets[0]!.id;
@@ -160,6 +166,8 @@ describe('REST API type fidelity through the app', () => {
       flag: 'BOOLEAN',
       day: 'VARCHAR',
       at: 'TIMESTAMP WITH TIME ZONE',
+      nanos: 'VARCHAR',
+      stamp: 'VARCHAR',
       name: 'VARCHAR',
       tags: 'VARCHAR[]',
       nums: 'VARCHAR[]',

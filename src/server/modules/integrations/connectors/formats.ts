@@ -32,7 +32,7 @@ export type StorageFormat =
   | { kind: 'boolean' }
   | { kind: 'text' }
   | { kind: 'date' }
-  | { kind: 'timestamp'; unit: 's' | 'ms' | 'us' | 'ns' }
+  | { kind: 'timestamp'; unit: TimestampUnit }
   | { kind: 'timestamptz' }
   | { kind: 'time'; zoned: boolean }
   | { kind: 'interval' }
@@ -40,6 +40,11 @@ export type StorageFormat =
   | { kind: 'bytes' }
   | { kind: 'json' }
   | { kind: 'list'; element: StorageFormat };
+
+export type TimestampUnit = 's' | 'ms' | 'us' | 'ns';
+
+/** The digits after the second a timestamp of each unit holds (TIMESTAMPTZ: microseconds); more are cut. */
+export const FRACTION_DIGITS: Record<TimestampUnit, number> = { s: 0, ms: 3, us: 6, ns: 9 };
 
 /** DuckDB's widest decimal (one constant for every place that types decimals). */
 export { MAX_DECIMAL_DIGITS };

@@ -16,7 +16,7 @@ import {
   normalDecimal,
   plainDecimal,
 } from '../../../exact-values/decimal-text';
-import type { StorageFormat } from '../connectors/formats';
+import { FRACTION_DIGITS, type StorageFormat, type TimestampUnit } from '../connectors/formats';
 
 export const MISFIT: unique symbol = Symbol('misfit');
 export type StagedValue = string | number | boolean | null;
@@ -103,13 +103,25 @@ const dateConverter: Converter = (value) => {
 const ZONE_AFTER_TIME = /(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(z|[+-]\d{2}(?::?\d{2})?)\s*$/i;
 const UTC_ZONE = /^(z|[+-]00(:?00)?)$/i;
 
-const localTimestampConverter: Converter = (value) => {
+/** The digits after the second of a time of day, as written. */
+const FRACTION = /\d:\d{2}\.(\d+)/;
+const fractionFits = (text: string, digits: number) => (FRACTION.exec(text)?.[1]?.length ?? 0) <= digits;
+
+function localTimestampConverter(unit: TimestampUnit): Converter {
+  return (value) => {
+    if (value === null || value === undefined) return null;
+    if (typeof value !== 'string' || !fractionFits(value, FRACTION_DIGITS[unit])) return MISFIT;
+    const zoned = ZONE_AFTER_TIME.exec(value);
+    if (!zoned) return value;
+    if (!UTC_ZONE.test(zoned[2] as string)) return MISFIT;
+    return value.slice(0, zoned.index) + (zoned[1] as string);
+  };
+}
+
+/** An instant DuckDB parses (or refuses, see staging.ts); it holds microseconds, so finer digits do not fit. */
+const instantConverter: Converter = (value) => {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') return MISFIT;
-  const zoned = ZONE_AFTER_TIME.exec(value);
-  if (!zoned) return value;
-  if (!UTC_ZONE.test(zoned[2] as string)) return MISFIT;
-  return value.slice(0, zoned.index) + (zoned[1] as string);
+  return typeof value === 'string' && fractionFits(value, FRACTION_DIGITS.us) ? value : MISFIT;
 };
 
 const jsonConverter: Converter = (value) => (value === null || value === undefined ? null : exactJsonText(value));
@@ -148,13 +160,15 @@ export function converterFor(format: StorageFormat): Converter {
     case 'date':
       return dateConverter;
     case 'timestamp':
-      return localTimestampConverter;
+      return localTimestampConverter(format.unit);
+    case 'timestamptz':
+      return instantConverter;
     case 'json':
       return jsonConverter;
     case 'list':
       return listConverter(format.element);
     default:
-      // timestamptz, time, interval, uuid, bytes: text DuckDB parses (or refuses, see staging.ts).
+      // time, interval, uuid, bytes: text DuckDB parses (or refuses, see staging.ts).
       return stringConverter;
   }
 }

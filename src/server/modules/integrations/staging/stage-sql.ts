@@ -10,7 +10,7 @@
  * DATE drops the time, an offset on a TIMESTAMP without zone is ignored, nanoseconds are cut to
  * microseconds, and `0044-03-15 BC` is read as the year 44 AD).
  */
-import { duckDbType, type StorageFormat } from '../connectors/formats';
+import { duckDbType, FRACTION_DIGITS, type StorageFormat } from '../connectors/formats';
 import { quoteString } from '../../../warehouse/quote';
 
 /** The type read_json reads a batch column as (record-values.ts writes what it reads exactly). */
@@ -85,8 +85,6 @@ const plain = (ref: string, cast: string): TextCast => ({
 const WHOLE = `'\\s*[+-]?[0-9]+\\s*'`;
 const DECIMAL = `'\\s*[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)\\s*'`;
 const ZONED_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)\\s*$'`;
-/** The digits after the second each timestamp unit holds, and its name. */
-const FRACTION_DIGITS = { s: 0, ms: 3, us: 6, ns: 9 } as const;
 const UNIT_NAMES = { s: 'second', ms: 'millisecond', us: 'microsecond', ns: 'nanosecond' } as const;
 const UTC_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-]00(:?00)?)\\s*$'`;
 
