@@ -88,7 +88,7 @@ async function carefulReading(
     sql:
       `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND TRY_CAST(${c} AS TIMESTAMPTZ) IS NULL)::DOUBLE AS not_times, ` +
       `coalesce(bool_or(TRY_CAST(${c} AS TIMESTAMPTZ) IS DISTINCT FROM CAST(${naive} AS TIMESTAMPTZ)), false) AS zoned, ` +
-      `coalesce(bool_or(regexp_matches(${c}, '\\.[0-9]{7}')), false) AS nanos, ` +
+      `coalesce(bool_or(regexp_matches(${c}, '\\.[0-9]{6}[0-9]*[1-9]')), false) AS nanos, ` +
       `count(*) FILTER (WHERE ${c} IS NOT NULL AND TRY_CAST(${c} AS TIMESTAMP_NS) IS NULL)::DOUBLE AS not_ns, ` +
       `coalesce(bool_and(${naive} = date_trunc('day', ${naive})), true) AS midnight ` +
       `FROM ${table}`,

@@ -402,7 +402,7 @@ describe('POST /api/static-tables/{id}/changes, failures change nothing', () => 
     expect(byName(again, again.rows)[0]).toEqual({ Price: 1.5, Money: '99999999999999.999998' });
   });
 
-  it('stores a time with an offset as the same instant, and refuses a time of day in a Date column', async () => {
+  it('stores a time with an offset as the same instant, and refuses a time of day in a Date column and nanoseconds in a DateTime one', async () => {
     const { t, cookie } = await setup();
     const table = await tableFromCsv(
       t,
@@ -420,6 +420,16 @@ describe('POST /api/static-tables/{id}/changes, failures change nothing', () => 
         `A value does not fit its column: ${value} has a time of day, and a Date column holds dates alone.`,
       );
     }
+    // DuckDB's cast kept .123456 of the nanoseconds, in a cell and in an appended row alike.
+    const nanos = '2024-01-07 10:30:00.123456789';
+    for (const change of [
+      { kind: 'cells', edits: [{ rowId: 1, columnKey: at, value: nanos }] },
+      { kind: 'appendRows', rows: [{ [at]: nanos }] },
+    ]) {
+      expect(expectError(await postChanges(t, cookie, table.id, [change]), 400)).toBe(
+        `A value does not fit its column: ${nanos} has more digits after the second than its column holds (6).`,
+      );
+    }
     expect(await getTable(t, cookie, table.id)).toEqual(table);
     ok(
       await postChanges(t, cookie, table.id, [
@@ -428,7 +438,7 @@ describe('POST /api/static-tables/{id}/changes, failures change nothing', () => 
           edits: [
             { rowId: 1, columnKey: day, value: '2024-01-07T00:00:00Z' },
             { rowId: 1, columnKey: at, value: '2024-01-07T10:30:00+02:00' },
-            { rowId: 2, columnKey: at, value: '2024-01-08T10:30:00.123456Z' },
+            { rowId: 2, columnKey: at, value: '2024-01-08T10:30:00.123456000Z' },
           ],
         },
         { kind: 'appendRows', rows: [{ [day]: '2024-01-09', [at]: '2024-01-08T21:00:00-05:00' }] },

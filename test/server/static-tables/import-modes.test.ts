@@ -456,18 +456,19 @@ describe('column types', () => {
     expect((await getTable(t, cookie, table.id)).rows[0]?.d).toBe('2024-01-05');
   });
 
-  it('reads text with an offset as its instant, and a time of day as no date', async () => {
+  it('reads text with an offset as its instant, and a time of day or nanoseconds as no date or time of the type', async () => {
     const { t, cookie } = await owner();
     const rows = [
-      ['2024-01-05', '2024-01-05T10:30:00+02:00'],
-      ['2024-01-06 09:15', '2024-01-06 09:15'],
-      ['2024-01-07T00:00:00Z', '2024-01-07T23:00:00-05:00'],
+      ['2024-01-05', '2024-01-05T10:30:00+02:00', '2024-01-05 10:30:00.123456789'],
+      ['2024-01-06 09:15', '2024-01-06 09:15', '2024-01-05 10:30:00.123456000'],
+      ['2024-01-07T00:00:00Z', '2024-01-07T23:00:00-05:00', '2024-01-05'],
     ];
     const table = await createTable(t, cookie, {
       name: 'Times',
       columns: [
         { displayName: 'D', columnKey: 'd' },
         { displayName: 'T', columnKey: 'ts' },
+        { displayName: 'N', columnKey: 'n' },
       ],
       rows,
     });
@@ -483,10 +484,22 @@ describe('column types', () => {
     expect(preview).toEqual({ values: 3, unconvertible: 1, examples: ['2024-01-06 09:15'] });
     ok(await change('d', 'Date', true));
     ok(await change('ts', 'DateTime', false));
+    // DuckDB's cast kept .123456 of nanoseconds; they are now no date and time of this column.
+    const nanos = ok(
+      await call(t.server, 'GET', `/api/static-tables/${table.id}/columns/n/type-preview?type=DateTime`, { cookie }),
+    );
+    expect(nanos).toEqual({ values: 3, unconvertible: 1, examples: ['2024-01-05 10:30:00.123456789'] });
+    // A date and time other than midnight is no date either (DuckDB's cast kept the day).
+    ok(await change('n', 'DateTime', true));
+    const days = ok(
+      await call(t.server, 'GET', `/api/static-tables/${table.id}/columns/n/type-preview?type=Date`, { cookie }),
+    );
+    expect(days).toEqual({ values: 2, unconvertible: 1, examples: ['2024-01-05 10:30:00.123456'] });
+    ok(await change('n', 'Date', true));
     expect(await rowsByName(t, cookie, table.id)).toEqual([
-      { D: '2024-01-05', T: '2024-01-05T08:30:00.000Z' },
-      { D: null, T: '2024-01-06T09:15:00.000Z' },
-      { D: '2024-01-07', T: '2024-01-08T04:00:00.000Z' },
+      { D: '2024-01-05', T: '2024-01-05T08:30:00.000Z', N: null },
+      { D: null, T: '2024-01-06T09:15:00.000Z', N: null },
+      { D: '2024-01-07', T: '2024-01-08T04:00:00.000Z', N: '2024-01-05' },
     ]);
   });
 

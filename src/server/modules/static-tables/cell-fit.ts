@@ -6,16 +6,17 @@
 import type { SqlValue } from '../../../engine';
 import type { WarehouseSession } from '../../warehouse/types';
 import { fitsDecimal, fitsDouble, normalDecimal, plainDecimal } from '../../exact-values/decimal-text';
-import { WHOLE_NUMBER_TYPES, isWholeNumberType } from '../../warehouse/column-types';
+import { FRACTION_DIGITS_OF, WHOLE_NUMBER_TYPES, isWholeNumberType } from '../../warehouse/column-types';
 import { STATIC_SCHEMA, warehouseTableName } from './physical';
 
 /**
  * The stored type of the table's typed columns by key, where DuckDB's cast of a value would change
  * it: whole numbers (an imported CSV's integers), exact decimals (an import's long numbers) and
- * doubles round; DATE drops a time of day; TIMESTAMP ignores an offset.
+ * doubles round; DATE drops a time of day; TIMESTAMP ignores an offset; every timestamp type cuts
+ * digits after the second it does not hold.
  */
 export async function typedColumns(session: WarehouseSession, id: string): Promise<Map<string, string>> {
-  const types = ['DOUBLE', 'DATE', 'TIMESTAMP', ...WHOLE_NUMBER_TYPES];
+  const types = ['DOUBLE', 'DATE', ...Object.keys(FRACTION_DIGITS_OF), ...WHOLE_NUMBER_TYPES];
   const rows = await session.all({
     sql:
       'SELECT column_name, data_type FROM duckdb_columns() WHERE schema_name = $1 AND table_name = $2 ' +
@@ -42,6 +43,17 @@ export function misfit(type: string, value: SqlValue): string | null {
     const midnight = !/[1-9]/.test(clock) && (zone === undefined || UTC.test(zone));
     return midnight ? null : `${text} has a time of day, and a Date column holds dates alone`;
   }
+  const digits = FRACTION_DIGITS_OF[type];
+  if (digits !== undefined) {
+    const [, clock, zone] = DATE_AND_TIME.exec(text) ?? [];
+    const fraction = clock?.split('.')[1]?.replace(/0+$/, '') ?? '';
+    if (fraction.length > digits) return `${text} has more digits after the second than its column holds (${digits})`;
+    // Offsets are applied for the other timestamp types (zonedTimesInUtc), in microseconds.
+    if (type === 'TIMESTAMP_NS' && zone !== undefined && !UTC.test(zone)) {
+      return `${text} has an offset, and a column of times to the nanosecond holds times without one`;
+    }
+    return null;
+  }
   // Not a number at all: DuckDB's cast refuses it, naming the value.
   const plain = text === '' ? null : plainDecimal(text);
   if (plain === null) return null;
@@ -62,6 +74,9 @@ export function misfit(type: string, value: SqlValue): string | null {
 
 /** Texts per statement: one parameter each. */
 const BATCH = 500;
+
+/** Column types whose times have no zone, and whose values zonedTimesInUtc gives exactly. */
+export const UNZONED_TIME_TYPES: ReadonlySet<string> = new Set(['TIMESTAMP', 'TIMESTAMP_MS', 'TIMESTAMP_S']);
 
 /**
  * For a TIMESTAMP column (times without an offset, read as UTC): each of `texts` that has an offset

@@ -12,7 +12,7 @@ import { swapTable } from '../../warehouse/swap-table';
 import { insertRows, moveRow, updateCells } from './rows';
 import { warehouseError } from './warehouse-errors';
 import { crashPoint } from '../../durability/crash-points';
-import { misfit, typedColumns, zonedTimesInUtc } from './cell-fit';
+import { misfit, typedColumns, UNZONED_TIME_TYPES, zonedTimesInUtc } from './cell-fit';
 
 /** The caller's key when it is valid and free (400 otherwise), or a fresh one. */
 function keyForNewColumn(requested: string | undefined, taken: ReadonlySet<string>): string {
@@ -70,11 +70,13 @@ export async function applyChanges(deps: Deps, ctx: AccountContext, id: string, 
     /** A date and time with an offset, for a column of times without one: the same instant in UTC. */
     const inUtc = async (cells: { columnKey: string; value: SqlValue }[]) => {
       const texts = cells.flatMap(({ columnKey, value }) =>
-        typed.get(columnKey) === 'TIMESTAMP' && typeof value === 'string' ? [value] : [],
+        UNZONED_TIME_TYPES.has(typed.get(columnKey) ?? '') && typeof value === 'string' ? [value] : [],
       );
       const utc = await zonedTimesInUtc(session, texts);
       return <V extends SqlValue>(columnKey: string, value: V): V | string =>
-        typed.get(columnKey) === 'TIMESTAMP' && typeof value === 'string' ? (utc.get(value) ?? value) : value;
+        UNZONED_TIME_TYPES.has(typed.get(columnKey) ?? '') && typeof value === 'string'
+          ? (utc.get(value) ?? value)
+          : value;
     };
     for (const change of changes) {
       switch (change.kind) {

@@ -70,13 +70,20 @@ export function conversion(
   number: NumberTarget = { type: SQL_TYPE.Number, keeps: null },
 ): string {
   if (to === 'Text') return `CAST(${column} AS VARCHAR)`;
+  // A date and time other than midnight is not a date: it does not convert, as its text would not.
+  if (from === 'DateTime' && to === 'Date') {
+    return `CASE WHEN ${column} = date_trunc('day', ${column}) THEN CAST(${column} AS DATE) END`;
+  }
   if (isTemporal(from) && isTemporal(to)) return `CAST(${column} AS ${SQL_TYPE[to]})`;
   if (from === 'Boolean' && to === 'Number') return `CAST(CAST(${column} AS INTEGER) AS DOUBLE)`;
   // Text is read as an instant (an offset applied; none read as UTC, the warehouse's zone): DuckDB's
-  // cast to TIMESTAMP drops an offset, and to DATE a time of day. A time of day is not a date: text
-  // with one other than midnight UTC does not convert to Date.
+  // cast to TIMESTAMP drops an offset and digits past microseconds, and to DATE a time of day. A
+  // time of day is not a date: text with one other than midnight UTC does not convert to Date.
   const instant = `TRY_CAST(${content(column)} AS TIMESTAMPTZ)`;
-  if (to === 'DateTime') return `CAST(${instant} AS TIMESTAMP)`;
+  // Digits after the second beyond microseconds would be cut: such text does not convert.
+  if (to === 'DateTime') {
+    return `CASE WHEN NOT regexp_matches(${content(column)}, '\\.[0-9]{6}[0-9]*[1-9]') THEN CAST(${instant} AS TIMESTAMP) END`;
+  }
   if (to === 'Date') {
     const date = `TRY_CAST(${content(column)} AS DATE)`;
     return `CASE WHEN ${instant} IS NOT DISTINCT FROM CAST(${date} AS TIMESTAMPTZ) THEN ${date} END`;

@@ -43,8 +43,6 @@ export type StorageFormat =
 
 export type TimestampUnit = 's' | 'ms' | 'us' | 'ns';
 
-/** The digits after the second a timestamp of each unit holds (TIMESTAMPTZ: microseconds); more are cut. */
-export const FRACTION_DIGITS: Record<TimestampUnit, number> = { s: 0, ms: 3, us: 6, ns: 9 };
 
 /** DuckDB's widest decimal (one constant for every place that types decimals). */
 export { MAX_DECIMAL_DIGITS };

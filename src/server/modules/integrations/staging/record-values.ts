@@ -16,7 +16,8 @@ import {
   normalDecimal,
   plainDecimal,
 } from '../../../exact-values/decimal-text';
-import { FRACTION_DIGITS, type StorageFormat, type TimestampUnit } from '../connectors/formats';
+import { duckDbType, type StorageFormat } from '../connectors/formats';
+import { FRACTION_DIGITS_OF } from '../../../warehouse/column-types';
 
 export const MISFIT: unique symbol = Symbol('misfit');
 export type StagedValue = string | number | boolean | null;
@@ -103,14 +104,15 @@ const dateConverter: Converter = (value) => {
 const ZONE_AFTER_TIME = /(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(z|[+-]\d{2}(?::?\d{2})?)\s*$/i;
 const UTC_ZONE = /^(z|[+-]00(:?00)?)$/i;
 
-/** The digits after the second of a time of day, as written. */
-const FRACTION = /\d:\d{2}\.(\d+)/;
+/** The digits after the second of a time of day, as written, up to the last that is not zero. */
+const FRACTION = /\d:\d{2}\.(\d*[1-9])/;
 const fractionFits = (text: string, digits: number) => (FRACTION.exec(text)?.[1]?.length ?? 0) <= digits;
 
-function localTimestampConverter(unit: TimestampUnit): Converter {
+/** A time without a zone, to as many digits after the second as its type (`digits`) holds. */
+function localTimestampConverter(digits: number): Converter {
   return (value) => {
     if (value === null || value === undefined) return null;
-    if (typeof value !== 'string' || !fractionFits(value, FRACTION_DIGITS[unit])) return MISFIT;
+    if (typeof value !== 'string' || !fractionFits(value, digits)) return MISFIT;
     const zoned = ZONE_AFTER_TIME.exec(value);
     if (!zoned) return value;
     if (!UTC_ZONE.test(zoned[2] as string)) return MISFIT;
@@ -121,7 +123,9 @@ function localTimestampConverter(unit: TimestampUnit): Converter {
 /** An instant DuckDB parses (or refuses, see staging.ts); it holds microseconds, so finer digits do not fit. */
 const instantConverter: Converter = (value) => {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' && fractionFits(value, FRACTION_DIGITS.us) ? value : MISFIT;
+  return typeof value === 'string' && fractionFits(value, FRACTION_DIGITS_OF['TIMESTAMP WITH TIME ZONE'] ?? 6)
+    ? value
+    : MISFIT;
 };
 
 const jsonConverter: Converter = (value) => (value === null || value === undefined ? null : exactJsonText(value));
@@ -160,7 +164,7 @@ export function converterFor(format: StorageFormat): Converter {
     case 'date':
       return dateConverter;
     case 'timestamp':
-      return localTimestampConverter(format.unit);
+      return localTimestampConverter(FRACTION_DIGITS_OF[duckDbType(format)] ?? 6);
     case 'timestamptz':
       return instantConverter;
     case 'json':

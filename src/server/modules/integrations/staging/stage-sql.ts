@@ -10,7 +10,8 @@
  * DATE drops the time, an offset on a TIMESTAMP without zone is ignored, nanoseconds are cut to
  * microseconds, and `0044-03-15 BC` is read as the year 44 AD).
  */
-import { duckDbType, FRACTION_DIGITS, type StorageFormat } from '../connectors/formats';
+import { duckDbType, type StorageFormat } from '../connectors/formats';
+import { FRACTION_DIGITS_OF } from '../../../warehouse/column-types';
 import { quoteString } from '../../../warehouse/quote';
 
 /** The type read_json reads a batch column as (record-values.ts writes what it reads exactly). */
@@ -120,7 +121,7 @@ export function fromText(format: StorageFormat, ref: string, canonical: boolean,
       if (sniffed?.timestamp) return plain(ref, `CAST(strptime(${ref}, ${quoteString(sniffed.timestamp)}) AS ${type})`);
       const unzoned = `(NOT regexp_matches(${ref}, ${ZONED_TIME}) OR regexp_matches(${ref}, ${UTC_TIME}))`;
       // Digits after the second past the type's unit would be cut.
-      const finer = `regexp_matches(${ref}, '[0-9]:[0-9]{2}\\.[0-9]{${FRACTION_DIGITS[format.unit] + 1}}')`;
+      const finer = `regexp_matches(${ref}, '[0-9]:[0-9]{2}\\.[0-9]{${FRACTION_DIGITS_OF[type] ?? 6}}[0-9]*[1-9]')`;
       const guard = `${unzoned} AND NOT ${finer}`;
       return guarded(
         ref,

@@ -17,7 +17,7 @@ import type { DiscoveredProperty } from '../types';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** An instant to the microsecond at most: finer digits would be cut, so such text stays text. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6}0*)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
