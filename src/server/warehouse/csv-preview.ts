@@ -96,6 +96,12 @@ async function readHead(
         return `${expression} AS c${i}`;
       });
       if (selected.length === 0) return { columns: [], rows: [] };
+      // Every row converted, as the import's copy converts them: a value its column's type cannot
+      // read fails here too (the shown rows alone would not), and every row is sniffed instead.
+      await session.all({
+        sql: `SELECT ${selected.map((_, i) => `count(c${i})`).join(', ')} FROM (SELECT ${selected.join(', ')} FROM ${scratch})`,
+        parameters: [],
+      });
       const rows = await session.all({
         sql: `SELECT ${selected.join(', ')} FROM ${scratch} ORDER BY rowid LIMIT ${Math.max(1, Math.floor(limits.rows))}`,
         parameters: [],

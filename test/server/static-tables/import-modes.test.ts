@@ -79,6 +79,18 @@ describe('import preview (tRPC staticTables.importPreview and POST .../upload/pr
     ]);
   });
 
+  it('types a column as the import will when a value after the rows DuckDB samples does not fit its sniffed type', async () => {
+    const { t, cookie } = await owner();
+    const table = await people(t, cookie);
+    // 25,000 short rows fit the head: the 25,001st is no date, so the import keeps the column Text.
+    const head = `Day\n${'2024-01-05\n'.repeat(25_000)}2024-02-30\n`;
+    const preview = trpcOk(
+      await mutation<ImportPreview>(t, 'staticTables.importPreview', { id: table.id, head }, cookie),
+    );
+    expect(preview.columns).toEqual([{ name: 'Day', type: 'Text' }]);
+    expect(preview.rows[0]).toEqual(['2024-01-05']);
+  });
+
   it('shows the first rows with detected types, and the Append mapping by name', async () => {
     const { t, cookie } = await owner();
     const table = await people(t, cookie);
