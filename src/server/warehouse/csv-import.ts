@@ -222,9 +222,9 @@ async function replaceFromCsv(
             (keepsText[i] && c.type !== 'Text') ||
             (sniffed.guessedDateFormat && (c.type === 'Date' || c.type === 'DateTime')),
         );
-        // Numbers, ISO dates and date-times are read as text and typed exactly (csv-readings.ts): DuckDB's
-        // reading of a value its sniffer did not see rounds it (1.5 in a whole-number column), drops
-        // its leading zeros, its time of day or its offset.
+        // Numbers, ISO dates and date-times are read as text and typed exactly (csv-readings.ts):
+        // DuckDB's reading of a value its sniffer did not see rounds it (1.5 in a whole-number
+        // column), drops its leading zeros, its time of day or its offset.
         const plan = readPlan(sniffed.columns, forced);
         // Every column's type is given, so the reader does not detect them a second time.
         const typeList = plan.readTypes.map((type) => quoteString(sqlTypeText(type)));

@@ -32,7 +32,7 @@ export type StorageFormat =
   | { kind: 'boolean' }
   | { kind: 'text' }
   | { kind: 'date' }
-  | { kind: 'timestamp'; unit: TimestampUnit }
+  | { kind: 'timestamp'; unit: 's' | 'ms' | 'us' | 'ns' }
   | { kind: 'timestamptz' }
   | { kind: 'time'; zoned: boolean }
   | { kind: 'interval' }
@@ -40,9 +40,6 @@ export type StorageFormat =
   | { kind: 'bytes' }
   | { kind: 'json' }
   | { kind: 'list'; element: StorageFormat };
-
-export type TimestampUnit = 's' | 'ms' | 'us' | 'ns';
-
 
 /** DuckDB's widest decimal (one constant for every place that types decimals). */
 export { MAX_DECIMAL_DIGITS };

@@ -86,8 +86,9 @@ const plain = (ref: string, cast: string): TextCast => ({
 const WHOLE = `'\\s*[+-]?[0-9]+\\s*'`;
 const DECIMAL = `'\\s*[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)\\s*'`;
 const ZONED_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)\\s*$'`;
-const UNIT_NAMES = { s: 'second', ms: 'millisecond', us: 'microsecond', ns: 'nanosecond' } as const;
 const UTC_TIME = `'[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?\\s*(Z|z|[+-]00(:?00)?)\\s*$'`;
+/** A timestamp unit's name, for the message of a value with finer digits. */
+const UNIT_NAMES = { s: 'second', ms: 'millisecond', us: 'microsecond', ns: 'nanosecond' } as const;
 
 /** The typed value of CSV text `ref`; `canonical` text is cast as it is. */
 export function fromText(format: StorageFormat, ref: string, canonical: boolean, sniffed?: SniffedFormats): TextCast {
