@@ -2,16 +2,17 @@
  * ISO dates and date-times from a CSV, exactly. DuckDB's sniffer types a column from its first
  * 20,480 rows and then reads later values with a lenient cast, which changes them without a word:
  * in a TIMESTAMP column `2024-01-05T10:00:00+02:00` keeps its wall time and drops the offset, and
- * `10:00:00.123456789` loses its last three digits; in a DATE column `2024-01-05 10:30` loses its
- * time. So the columns it sniffed as DATE or TIMESTAMP are read as text, and each is stored as:
+ * `10:00:00.123456789` loses its last three digits (in any row: so do instants); in a DATE column
+ * `2024-01-05 10:30` loses its time. So the columns it sniffed as DATE, TIMESTAMP or TIMESTAMPTZ are
+ * read as text, and each is stored as:
  * - its sniffed type, when a cheap look at every value finds nothing such a cast would change: ten
  *   characters each for a date; for a date-time, no numeric offset and at most six digits after the
- *   second;
+ *   second; for an instant, at most six digits after the second;
  * - else, after a careful look: TIMESTAMPTZ when a value names an offset or a zone (every value then
  *   an instant, one without an offset in UTC), TIMESTAMP_NS for nanoseconds, DATE when every value
- *   of a date column is at midnight, else TIMESTAMP; Text when a value is no date at all (as DuckDB's
- *   reading of every row would), or when nanoseconds come with an offset or outside the years
- *   1677-2262, which no type holds.
+ *   of a date column is at midnight, else the sniffed TIMESTAMP or TIMESTAMPTZ; Text when a value is
+ *   no date at all (as DuckDB's reading of every row would), or when nanoseconds come with an offset
+ *   or outside the years 1677-2262, which no type holds.
  * A later value the sniffed type cannot read at all fails the write, and the import then reads
  * every row to choose the types (csv-import.ts).
  */
@@ -19,10 +20,11 @@ import { quoteIdentifier } from './quote';
 import type { WarehouseSession } from './types';
 
 /** The column types of the sniffer's that are read as text and decided here. */
-export type SniffedTime = 'DATE' | 'TIMESTAMP';
+export type SniffedTime = 'DATE' | 'TIMESTAMP' | 'TIMESTAMPTZ';
 
 export const asSniffedTime = (sqlType: string): SniffedTime | null => {
   const type = sqlType.toUpperCase();
+  if (type === 'TIMESTAMP WITH TIME ZONE' || type === 'TIMESTAMPTZ') return 'TIMESTAMPTZ';
   return type === 'DATE' || type === 'TIMESTAMP' ? type : null;
 };
 
@@ -54,7 +56,7 @@ export interface SniffedTimeColumn {
   sniffed: SniffedTime;
 }
 
-/** How to store each of `columns` (text columns of `table` DuckDB sniffed as DATE or TIMESTAMP). */
+/** How to store each of `columns` (text columns of `table` DuckDB sniffed as DATE, TIMESTAMP or TIMESTAMPTZ). */
 export async function readTimes(
   session: WarehouseSession,
   table: string,
@@ -65,9 +67,13 @@ export async function readTimes(
   // strlen reads the length each string carries: the date check costs little more than the scan.
   const cells = columns.map(({ name, sniffed }, i) => {
     const c = quoteIdentifier(name);
-    return sniffed === 'DATE'
-      ? `coalesce(min(strlen(${c})) = 10 AND max(strlen(${c})) = 10, true) AS k${i}`
-      : `NOT ${maybeChanged(c)} AS k${i}`;
+    if (sniffed === 'DATE') return `coalesce(min(strlen(${c})) = 10 AND max(strlen(${c})) = 10, true) AS k${i}`;
+    // Instants: only digits past microseconds would be cut, and `…:ss.ffffffZ` is as long as they get
+    // without them, or a value without a point has none.
+    if (sniffed === 'TIMESTAMPTZ') {
+      return `(coalesce(max(strlen(${c})), 0) <= 27 OR NOT coalesce(bool_or(contains(${c}, '.')), false)) AS k${i}`;
+    }
+    return `NOT ${maybeChanged(c)} AS k${i}`;
   });
   const [clean] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
   for (const [i, { name, sniffed }] of columns.entries()) {
@@ -110,5 +116,5 @@ async function carefulReading(
   if (sniffed === 'DATE' && found?.midnight === true) {
     return { sqlType: 'DATE', expression: (v) => `CAST(CAST(${v} AS TIMESTAMP) AS DATE)`, note: null };
   }
-  return cast('TIMESTAMP');
+  return cast(sniffed === 'TIMESTAMPTZ' ? 'TIMESTAMPTZ' : 'TIMESTAMP');
 }

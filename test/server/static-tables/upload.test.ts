@@ -309,6 +309,30 @@ describe('PUT /api/static-tables/{id}/upload', () => {
     ]);
   });
 
+  it('keeps the nanoseconds of instants: in UTC as date and time to the nanosecond, with offsets as Text', async () => {
+    const { t, cookie, table } = await tableToImportInto();
+    // DuckDB sniffs both as instants (TIMESTAMPTZ, microseconds) and cut .123456789 to .123456.
+    const imported = ok(
+      await uploadCsv(
+        t,
+        cookie,
+        table.id,
+        'I,J\n2024-01-05T10:00:00.123456789Z,2024-01-05T10:00:00.123456789+02:00\n' +
+          '2024-01-06T10:00:00Z,2024-01-06T10:00:00+02:00\n',
+      ),
+    ) as Imported & { notes: { displayName: string; message: string }[] };
+    expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
+      ['I', 'DateTime'],
+      ['J', 'Text'],
+    ]);
+    expect(imported.notes.map((n) => n.displayName)).toEqual(['J']);
+    const after = await getTable(t, cookie, table.id);
+    expect(byName(after, after.rows)).toEqual([
+      { I: '2024-01-05T10:00:00.123456789Z', J: '2024-01-05T10:00:00.123456789+02:00' },
+      { I: '2024-01-06T10:00:00.000Z', J: '2024-01-06T10:00:00+02:00' },
+    ]);
+  });
+
   it('stores headers that look like generated column keys without mixing columns up', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const imported = ok(await uploadCsv(t, cookie, table.id, 'abcd,wxyz,_row_id\n1,2,3\n4,5,6\n')) as Imported;
