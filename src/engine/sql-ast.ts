@@ -8,7 +8,8 @@ import type { DateGrain } from './dialect';
 import type { SqlValue } from './sql';
 
 /** The SQL type a bound value is cast to, so the database never has to guess it. */
-export type SqlType = 'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp' | ExactNumericSqlType;
+export type SqlType =
+  'text' | 'integer' | 'bigint' | 'double' | 'boolean' | 'date' | 'timestamp' | 'timestamp_ns' | ExactNumericSqlType;
 
 /**
  * The other numeric types a filter value may be bound as, to compare in a column's own type

@@ -38,11 +38,25 @@ describe('parseDateTimeValue', () => {
     ['2024-03-01T00:30:00+0100', '2024-02-29 23:30:00'],
     ['2024-12-31T22:00:00-05', '2025-01-01 03:00:00'],
     ['2024-03-01T10:00:00.5Z', '2024-03-01 10:00:00.5'],
-    ['2024-03-01T10:00:00,123456789Z', '2024-03-01 10:00:00.123456'],
+    ['2024-03-01T10:00:00,123456000Z', '2024-03-01 10:00:00.123456'],
     ['0050-06-01T00:00:00Z', '0050-06-01 00:00:00'],
   ])('reads %j as the instant %s', (text, timestamp) => {
     expect(parseDateTimeValue(text)).toEqual({ kind: 'instant', timestamp });
   });
+
+  it.each([
+    ['2024-03-01T10:00:00,123456789Z', 6, { kind: 'gap', ceiling: '2024-03-01 10:00:00.123457' }],
+    ['2024-03-01T10:00:00.123456789Z', 9, { kind: 'instant', timestamp: '2024-03-01 10:00:00.123456789' }],
+    ['2024-03-01T10:00:00.9999995Z', 6, { kind: 'gap', ceiling: '2024-03-01 10:00:01' }],
+    ['2024-12-31T23:59:59.9999999-00:00', 6, { kind: 'gap', ceiling: '2025-01-01 00:00:00' }],
+    ['2024-03-01T10:00:00.5Z', 0, { kind: 'gap', ceiling: '2024-03-01 10:00:01' }],
+    ['2024-03-01T10:00:00.1204Z', 3, { kind: 'gap', ceiling: '2024-03-01 10:00:00.121' }],
+  ])(
+    'reads %j, finer than a column of %i digits after the second holds, as the gap before its next value',
+    (text, digits, value) => {
+      expect(parseDateTimeValue(text, digits)).toEqual(value);
+    },
+  );
 
   it('reads a date alone as the whole UTC day', () => {
     expect(parseDateTimeValue('2024-02-28')).toEqual({

@@ -12,7 +12,7 @@ import { ModelError, type ModelErrorLocation } from '../errors';
 import type { FilterValue, RelationColumn } from '../ir';
 import type { Expr, SqlType } from '../sql-ast';
 import type { SqlValue } from '../sql';
-import { parseDateTimeValue, parseDateValue } from '../values/dates';
+import { FRACTION_DIGITS_OF, parseDateTimeValue, parseDateValue } from '../values/dates';
 import { ceilingAt, exactText, normalized, parseExactNumber, type ExactNumber } from '../values/exact-number';
 import { numericType, type ExactNumericType } from '../values/numeric-types';
 import { parseBooleanValue } from '../values/scalars';
@@ -152,7 +152,10 @@ export function toOperand(
       return exact({ kind: 'param', value: date, type: 'date' });
     }
     case 'DateTime': {
-      const parsed = typeof value === 'string' ? parseDateTimeValue(value) : null;
+      // Compared in the column's own precision: a TIMESTAMP holds microseconds, TIMESTAMP_NS nanoseconds.
+      const digits = FRACTION_DIGITS_OF[column.sqlType?.toUpperCase() ?? ''] ?? 6;
+      const type: SqlType = digits > 6 ? 'timestamp_ns' : 'timestamp';
+      const parsed = typeof value === 'string' ? parseDateTimeValue(value, digits) : null;
       if (!parsed) {
         throw new ModelError(
           `${subject}: ${shown(value)} is not a date and time (use ISO 8601, e.g. 2024-03-01T14:30:00Z)`,
@@ -160,7 +163,8 @@ export function toOperand(
           location,
         );
       }
-      if (parsed.kind === 'instant') return exact({ kind: 'param', value: parsed.timestamp, type: 'timestamp' });
+      if (parsed.kind === 'instant') return exact({ kind: 'param', value: parsed.timestamp, type });
+      if (parsed.kind === 'gap') return { kind: 'gap', at: valueEdge({ kind: 'param', value: parsed.ceiling, type }) };
       return {
         kind: 'range',
         start: valueEdge({ kind: 'param', value: parsed.start, type: 'timestamp' }),

@@ -11,7 +11,7 @@ interface Parts {
   hour: number;
   minute: number;
   second: number;
-  /** Up to 6 digits (microseconds, the precision of a TIMESTAMP); more are cut off. */
+  /** The digits after the second as written (up to 9, nanoseconds), trailing zeros dropped. */
   fraction: string;
   hasTime: boolean;
   /** Minutes east of UTC; 0 for `Z` and for values without a zone (taken as UTC). */
@@ -38,7 +38,7 @@ function parse(text: string): Parts | null {
     hour: num(4),
     minute: num(5),
     second: num(6),
-    fraction: (match[7] ?? '').slice(0, 6),
+    fraction: (match[7] ?? '').replace(/0+$/, ''),
     hasTime: match[4] !== undefined,
     offsetMinutes: match[9] === undefined ? 0 : (match[9] === '-' ? -1 : 1) * (num(10) * 60 + num(11)),
   };
@@ -62,12 +62,12 @@ function formatDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** Moves civil date-time parts by whole minutes; null when the result leaves years 1..9999. */
-function shift(parts: Parts, minutes: number): Parts | null {
+/** Moves civil date-time parts by whole minutes (and seconds); null when the result leaves years 1..9999. */
+function shift(parts: Parts, minutes: number, seconds = 0): Parts | null {
   const at = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
   at.setUTCFullYear(parts.year, parts.month - 1, parts.day);
-  at.setUTCHours(parts.hour, parts.minute + minutes, parts.second, 0);
+  at.setUTCHours(parts.hour, parts.minute + minutes, parts.second + seconds, 0);
   const year = at.getUTCFullYear();
   if (year < 1 || year > 9999) return null;
   return {
@@ -95,10 +95,29 @@ export function parseDateValue(text: string): string | null {
   return parts ? formatDate(parts.year, parts.month, parts.day) : null;
 }
 
-/** A DateTime filter value: an exact instant, or a whole UTC day when only a date was given. */
-export type DateTimeValue = { kind: 'instant'; timestamp: string } | { kind: 'day'; start: string; end: string };
+/**
+ * The digits after the second each timestamp type holds, by the name DuckDB's catalog prints:
+ * DuckDB's cast of text with more cuts them without a word, so callers check such text first.
+ */
+export const FRACTION_DIGITS_OF: Readonly<Record<string, number>> = {
+  TIMESTAMP_S: 0,
+  TIMESTAMP_MS: 3,
+  TIMESTAMP: 6,
+  'TIMESTAMP WITH TIME ZONE': 6,
+  TIMESTAMP_NS: 9,
+};
 
-export function parseDateTimeValue(text: string): DateTimeValue | null {
+/**
+ * A DateTime filter value, for a column holding `digits` digits after the second: an exact instant;
+ * a whole UTC day when only a date was given; or, for an instant with finer digits than the column
+ * holds, the gap just below `ceiling`, the column's next value after it (no value equals it).
+ */
+export type DateTimeValue =
+  | { kind: 'instant'; timestamp: string }
+  | { kind: 'day'; start: string; end: string }
+  | { kind: 'gap'; ceiling: string };
+
+export function parseDateTimeValue(text: string, digits = 6): DateTimeValue | null {
   const parts = parse(text);
   if (!parts) return null;
   if (!parts.hasTime) {
@@ -107,5 +126,13 @@ export function parseDateTimeValue(text: string): DateTimeValue | null {
     return { kind: 'day', start: formatTimestamp(parts), end: formatTimestamp(next) };
   }
   const utc = shift(parts, -parts.offsetMinutes);
-  return utc ? { kind: 'instant', timestamp: formatTimestamp(utc) } : null;
+  if (!utc) return null;
+  if (utc.fraction.length <= digits) return { kind: 'instant', timestamp: formatTimestamp(utc) };
+  // Up to the column's next value: its digits plus one in the last place, carried into the second.
+  const kept = utc.fraction.slice(0, digits);
+  const up = digits === 0 ? '1' : String(Number(kept) + 1).padStart(digits, '0');
+  if (up.length <= digits)
+    return { kind: 'gap', ceiling: formatTimestamp({ ...utc, fraction: up.replace(/0+$/, '') }) };
+  const next = shift({ ...utc, fraction: '' }, 0, 1);
+  return next ? { kind: 'gap', ceiling: formatTimestamp(next) } : null;
 }

@@ -14,17 +14,8 @@ export const WHOLE_NUMBER_TYPES: readonly string[] =
   'TINYINT SMALLINT INTEGER BIGINT HUGEINT UTINYINT USMALLINT UINTEGER UBIGINT UHUGEINT'.split(' ');
 export const isWholeNumberType = (sqlType: string): boolean => WHOLE_NUMBER_TYPES.includes(sqlType.toUpperCase());
 
-/**
- * The digits after the second each timestamp type holds, by the name its catalog prints: DuckDB's
- * cast of text with more cuts them without a word, so callers check such text first.
- */
-export const FRACTION_DIGITS_OF: Readonly<Record<string, number>> = {
-  TIMESTAMP_S: 0,
-  TIMESTAMP_MS: 3,
-  TIMESTAMP: 6,
-  'TIMESTAMP WITH TIME ZONE': 6,
-  TIMESTAMP_NS: 9,
-};
+/** The digits after the second each timestamp type holds (the engine compares filter values in them). */
+export { FRACTION_DIGITS_OF } from '../../engine/values/dates';
 
 /** Type names, with the aliases DuckDB accepts in DDL and may print back. */
 const NUMBER_TYPES = new Set([

@@ -309,28 +309,51 @@ describe('PUT /api/static-tables/{id}/upload', () => {
     ]);
   });
 
-  it('keeps the nanoseconds of instants: in UTC as date and time to the nanosecond, with offsets as Text', async () => {
+  it("keeps the nanoseconds of instants, and filters them in the column's own precision", async () => {
     const { t, cookie, table } = await tableToImportInto();
-    // DuckDB sniffs both as instants (TIMESTAMPTZ, microseconds) and cut .123456789 to .123456.
+    // DuckDB sniffs I and J as instants (TIMESTAMPTZ, microseconds) and cut .123456789 to .123456.
     const imported = ok(
       await uploadCsv(
         t,
         cookie,
         table.id,
-        'I,J\n2024-01-05T10:00:00.123456789Z,2024-01-05T10:00:00.123456789+02:00\n' +
-          '2024-01-06T10:00:00Z,2024-01-06T10:00:00+02:00\n',
+        'I,J,K\n2024-01-05T10:00:00.123456789Z,2024-01-05T10:00:00.123456789+02:00,2024-01-05 10:00:00.123456\n' +
+          '2024-01-06T10:00:00Z,2024-01-06T10:00:00+02:00,2024-01-06 10:00:00\n',
       ),
     ) as Imported & { notes: { displayName: string; message: string }[] };
     expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
       ['I', 'DateTime'],
       ['J', 'Text'],
+      ['K', 'DateTime'],
     ]);
     expect(imported.notes.map((n) => n.displayName)).toEqual(['J']);
     const after = await getTable(t, cookie, table.id);
     expect(byName(after, after.rows)).toEqual([
-      { I: '2024-01-05T10:00:00.123456789Z', J: '2024-01-05T10:00:00.123456789+02:00' },
-      { I: '2024-01-06T10:00:00.000Z', J: '2024-01-06T10:00:00+02:00' },
+      {
+        I: '2024-01-05T10:00:00.123456789Z',
+        J: '2024-01-05T10:00:00.123456789+02:00',
+        K: '2024-01-05T10:00:00.123456Z',
+      },
+      { I: '2024-01-06T10:00:00.000Z', J: '2024-01-06T10:00:00+02:00', K: '2024-01-06T10:00:00.000Z' },
     ]);
+    // Filter values were cut to microseconds: .1234568 found nothing below it, .1234561 equalled .123456.
+    const rowsWhere = async (name: string, operator: string, value: string) => {
+      const page = ok(
+        await infiniteScroll(t, cookie, table.id, {
+          page: 1,
+          pageSize: 10,
+          filterGroups: [{ filters: [{ columnKey: keyOfName(imported, name), operator, value }] }],
+        }),
+      );
+      return page.data.map((row) => row._row_id);
+    };
+    expect(await rowsWhere('I', 'Equals', '2024-01-05T12:00:00.123456789+02:00')).toEqual([1]);
+    expect(await rowsWhere('I', 'LessThan', '2024-01-05T10:00:00.1234568Z')).toEqual([1]);
+    expect(await rowsWhere('I', 'GreaterThan', '2024-01-05T10:00:00.1234567Z')).toEqual([1, 2]);
+    expect(await rowsWhere('K', 'Equals', '2024-01-05T10:00:00.1234561Z')).toEqual([]);
+    expect(await rowsWhere('K', 'NotEquals', '2024-01-05T10:00:00.1234561Z')).toEqual([1, 2]);
+    expect(await rowsWhere('K', 'LessThanOrEquals', '2024-01-05T10:00:00.1234561Z')).toEqual([1]);
+    expect(await rowsWhere('K', 'GreaterThan', '2024-01-05T10:00:00.1234561Z')).toEqual([2]);
   });
 
   it('stores headers that look like generated column keys without mixing columns up', async () => {

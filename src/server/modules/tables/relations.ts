@@ -40,7 +40,7 @@ export function engineColumns(relation: Pick<TableRelation, 'columns' | 'sqlType
 }
 
 /**
- * The relation with its columns' SQL types when a filter compares a Number column with a value
+ * The relation with its columns' SQL types when a filter compares a Number or DateTime column with a value
  * (relation-types.ts reads them, once per table version); as it is otherwise, at no cost.
  */
 export async function withSqlTypes(
@@ -48,9 +48,12 @@ export async function withSqlTypes(
   relation: TableRelation,
   filterGroups: readonly { filters: readonly Pick<Filter, 'columnKey' | 'operator'>[] }[],
 ): Promise<TableRelation> {
-  const numbers = new Set(relation.columns.filter((c) => c.type === 'Number').map((c) => c.columnKey));
+  // Numbers and date-times compare in their column's own type (a decimal's scale, a timestamp's digits).
+  const typed = new Set(
+    relation.columns.filter((c) => c.type === 'Number' || c.type === 'DateTime').map((c) => c.columnKey),
+  );
   const compares = filterGroups.some((group) =>
-    group.filters.some((f) => numbers.has(f.columnKey) && f.operator !== 'Exists' && f.operator !== 'Empty'),
+    group.filters.some((f) => typed.has(f.columnKey) && f.operator !== 'Exists' && f.operator !== 'Empty'),
   );
   if (!compares || relation.sqlTypes) return relation;
   return { ...relation, sqlTypes: await relationSqlTypes(executor, relation.source) };
