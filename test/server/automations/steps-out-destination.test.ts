@@ -124,6 +124,30 @@ describe.skipIf(!bin)('Write to a destination: PostgreSQL', () => {
     expect(await rowsOf('appended')).toHaveLength(6);
   });
 
+  it('writes nanoseconds as their exact text, since a PostgreSQL timestamp would round them', async () => {
+    const { t, cookie, harness, integrationId } = await setUp();
+    const times = await tableFromCsv(
+      t,
+      cookie,
+      'id,at\n1,2024-01-05 10:00:00.123456789\n2,2024-01-06 10:00:00\n',
+      'Times',
+    );
+    const step = harness.step(
+      'WriteDestination',
+      { source: `StaticTable:${times.id}`, table: 'nanos', mode: 'create' },
+      integrationId,
+    );
+    await write.run(harness.env(), step);
+    const types = await admin.query(
+      "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'nanos' ORDER BY ordinal_position",
+    );
+    expect(types.rows.map((r: { column_name: string; data_type: string }) => [r.column_name, r.data_type])).toEqual([
+      ['id', 'bigint'],
+      ['at', 'text'],
+    ]);
+    expect((await rowsOf('nanos')).map((r) => r.at)).toEqual(['2024-01-05 10:00:00.123456789', '2024-01-06 10:00:00']);
+  });
+
   it('replace, create and upsert; cancellation rolls the write back', async () => {
     const { harness, source, integrationId } = await setUp();
     await admin.query(

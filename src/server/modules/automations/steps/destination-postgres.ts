@@ -56,7 +56,8 @@ const SCALARS: Record<string, string> = {
   TIMESTAMP: 'timestamp',
   TIMESTAMP_S: 'timestamp(0)',
   TIMESTAMP_MS: 'timestamp(3)',
-  TIMESTAMP_NS: 'timestamp',
+  // PostgreSQL's timestamps hold microseconds and would round nanoseconds: their ISO text is exact.
+  TIMESTAMP_NS: 'text',
   'TIMESTAMP WITH TIME ZONE': 'timestamptz',
   TIME: 'time',
   'TIME WITH TIME ZONE': 'timetz',
