@@ -40,20 +40,30 @@ export interface TimeReading {
 const cast = (type: string): TimeReading => ({ sqlType: type, expression: (c) => `CAST(${c} AS ${type})`, note: null });
 const asText: TimeReading = { sqlType: 'VARCHAR', expression: (c) => c, note: null };
 
-/**
- * SQL: the text may hold what the sniffed TIMESTAMP's cast would change: a numeric offset (`+02:00`,
- * `-0500`: a plus sign, or a third hyphen), or more than six digits after the second (only a value
- * longer than `YYYY-MM-DD hh:mm:ss.ffffff` can hold them). The cast reads `Z` and ` UTC` as UTC, as
- * the column's other values are, and cannot read zone names at all. Searches for fixed text and the
- * length each string carries cost a fraction of a regular expression.
- */
-const maybeChanged = (c: string) =>
-  `(coalesce(bool_or(contains(${c}, '+') OR ${c} LIKE '%-%-%-%'), false) OR coalesce(max(strlen(${c})), 0) > 26)`;
+/** SQL: more than six digits after the second, the last of them not zero. */
+const finerThanMicros = (c: string) => `regexp_matches(${c}, '\\.[0-9]{6}[0-9]*[1-9]')`;
 
 export interface SniffedTimeColumn {
   /** The column's name in the table read. */
   name: string;
   sniffed: SniffedTime;
+}
+
+/**
+ * SQL per column, true when its values may hold what the sniffed type's cast would change:
+ * - `o${i}`, a date-time's numeric offset (`+02:00`, `-0500`: a plus sign, or a third hyphen). The
+ *   cast reads `Z` and ` UTC` as UTC, as the column's other values are, and cannot read zone names;
+ * - `l${i}`, length enough for more than six digits after the second (longer than
+ *   `YYYY-MM-DD hh:mm:ss.ffffff`, and `Z` for an instant), or for a date, any length but ten.
+ * Fixed-text searches and the length each string carries cost a fraction of a regular expression.
+ */
+function cheapLook(c: string, sniffed: SniffedTime, i: number): string {
+  const longest = `coalesce(max(strlen(${c})), 0)`;
+  if (sniffed === 'DATE') return `false AS o${i}, coalesce(min(strlen(${c})) <> 10, false) OR ${longest} > 10 AS l${i}`;
+  const offset = `coalesce(bool_or(contains(${c}, '+') OR ${c} LIKE '%-%-%-%'), false)`;
+  const point = `coalesce(bool_or(contains(${c}, '.')), false)`;
+  const long = `${longest} > ${sniffed === 'TIMESTAMPTZ' ? 27 : 26} AND ${point}`;
+  return `${sniffed === 'TIMESTAMPTZ' ? 'false' : offset} AS o${i}, ${long} AS l${i}`;
 }
 
 /** How to store each of `columns` (text columns of `table` DuckDB sniffed as DATE, TIMESTAMP or TIMESTAMPTZ). */
@@ -64,22 +74,26 @@ export async function readTimes(
 ): Promise<Map<string, TimeReading>> {
   const readings = new Map<string, TimeReading>();
   if (columns.length === 0) return readings;
-  // strlen reads the length each string carries: the date check costs little more than the scan.
-  const cells = columns.map(({ name, sniffed }, i) => {
-    const c = quoteIdentifier(name);
-    if (sniffed === 'DATE') return `coalesce(min(strlen(${c})) = 10 AND max(strlen(${c})) = 10, true) AS k${i}`;
-    // Instants: only digits past microseconds would be cut, and `…:ss.ffffffZ` is as long as they get
-    // without them, or a value without a point has none.
-    if (sniffed === 'TIMESTAMPTZ') {
-      return `(coalesce(max(strlen(${c})), 0) <= 27 OR NOT coalesce(bool_or(contains(${c}, '.')), false)) AS k${i}`;
-    }
-    return `NOT ${maybeChanged(c)} AS k${i}`;
-  });
-  const [clean] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
+  const cells = columns.map(({ name, sniffed }, i) => cheapLook(quoteIdentifier(name), sniffed, i));
+  const [look] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
   for (const [i, { name, sniffed }] of columns.entries()) {
-    readings.set(name, clean?.[`k${i}`] === true ? cast(sniffed) : await carefulReading(session, table, name, sniffed));
+    const [offset, long] = [look?.[`o${i}`] === true, look?.[`l${i}`] === true];
+    if (!offset && !long) readings.set(name, cast(sniffed));
+    // Long date-times that may only be finer than microseconds (PostgreSQL's `…00.123456+00`): that alone is checked.
+    else if (!offset && sniffed !== 'DATE' && !(await anyFinerThanMicros(session, table, name))) {
+      readings.set(name, cast(sniffed));
+    } else readings.set(name, await carefulReading(session, table, name, sniffed));
   }
   return readings;
+}
+
+async function anyFinerThanMicros(session: WarehouseSession, table: string, name: string): Promise<boolean> {
+  const c = quoteIdentifier(name);
+  const [found] = await session.all({
+    sql: `SELECT coalesce(bool_or(${finerThanMicros(c)}), false) AS finer FROM ${table}`,
+    parameters: [],
+  });
+  return found?.finer === true;
 }
 
 async function carefulReading(
@@ -94,7 +108,7 @@ async function carefulReading(
     sql:
       `SELECT count(*) FILTER (WHERE ${c} IS NOT NULL AND TRY_CAST(${c} AS TIMESTAMPTZ) IS NULL)::DOUBLE AS not_times, ` +
       `coalesce(bool_or(TRY_CAST(${c} AS TIMESTAMPTZ) IS DISTINCT FROM CAST(${naive} AS TIMESTAMPTZ)), false) AS zoned, ` +
-      `coalesce(bool_or(regexp_matches(${c}, '\\.[0-9]{6}[0-9]*[1-9]')), false) AS nanos, ` +
+      `coalesce(bool_or(${finerThanMicros(c)}), false) AS nanos, ` +
       `count(*) FILTER (WHERE ${c} IS NOT NULL AND TRY_CAST(${c} AS TIMESTAMP_NS) IS NULL)::DOUBLE AS not_ns, ` +
       `coalesce(bool_and(${naive} = date_trunc('day', ${naive})), true) AS midnight ` +
       `FROM ${table}`,

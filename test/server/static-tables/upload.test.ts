@@ -317,14 +317,16 @@ describe('PUT /api/static-tables/{id}/upload', () => {
         t,
         cookie,
         table.id,
-        'I,J,K\n2024-01-05T10:00:00.123456789Z,2024-01-05T10:00:00.123456789+02:00,2024-01-05 10:00:00.123456\n' +
-          '2024-01-06T10:00:00Z,2024-01-06T10:00:00+02:00,2024-01-06 10:00:00\n',
+        'I,J,K,L\n2024-01-05T10:00:00.123456789Z,2024-01-05T10:00:00.123456789+02:00,2024-01-05 10:00:00.123456,' +
+          '2024-01-05 10:00:00.123456+00\n2024-01-06T10:00:00Z,2024-01-06T10:00:00+02:00,2024-01-06 10:00:00,' +
+          '2024-01-06 12:00:00.5+02\n',
       ),
     ) as Imported & { notes: { displayName: string; message: string }[] };
     expect(imported.columns.map((c) => [c.displayName, c.type])).toEqual([
       ['I', 'DateTime'],
       ['J', 'Text'],
       ['K', 'DateTime'],
+      ['L', 'DateTime'],
     ]);
     expect(imported.notes.map((n) => n.displayName)).toEqual(['J']);
     const after = await getTable(t, cookie, table.id);
@@ -333,8 +335,14 @@ describe('PUT /api/static-tables/{id}/upload', () => {
         I: '2024-01-05T10:00:00.123456789Z',
         J: '2024-01-05T10:00:00.123456789+02:00',
         K: '2024-01-05T10:00:00.123456Z',
+        L: '2024-01-05T10:00:00.123456Z',
       },
-      { I: '2024-01-06T10:00:00.000Z', J: '2024-01-06T10:00:00+02:00', K: '2024-01-06T10:00:00.000Z' },
+      {
+        I: '2024-01-06T10:00:00.000Z',
+        J: '2024-01-06T10:00:00+02:00',
+        K: '2024-01-06T10:00:00.000Z',
+        L: '2024-01-06T10:00:00.500Z',
+      },
     ]);
     // Filter values were cut to microseconds: .1234568 found nothing below it, .1234561 equalled .123456.
     const rowsWhere = async (name: string, operator: string, value: string) => {
