@@ -8,14 +8,16 @@
  * - its sniffed type, when a cheap look at every value finds nothing such a cast would change: ten
  *   characters each for a date; for a date-time, no numeric offset and at most six digits after the
  *   second; for an instant, at most six digits after the second;
- * - else, after a careful look: TIMESTAMPTZ when a value names an offset or a zone (every value then
- *   an instant, one without an offset in UTC), TIMESTAMP_NS for nanoseconds, DATE when every value
- *   of a date column is at midnight, else the sniffed TIMESTAMP or TIMESTAMPTZ; Text when a value is
- *   no date at all (as DuckDB's reading of every row would), or when nanoseconds come with an offset
- *   or outside the years 1677-2262, which no type holds.
+ * - else, after a careful look (PostgreSQL's `… BC` read in ISO years, as syncs read it,
+ *   era-text.ts): TIMESTAMPTZ when a value names an offset or a zone (every value then an instant,
+ *   one without an offset in UTC), TIMESTAMP_NS for nanoseconds, DATE when every value of a date
+ *   column is at midnight, else the sniffed TIMESTAMP or TIMESTAMPTZ; Text when a value is no date
+ *   at all (as DuckDB's reading of every row would), or when nanoseconds come with an offset or
+ *   outside the years 1677-2262, which no type holds.
  * A later value the sniffed type cannot read at all fails the write, and the import then reads
  * every row to choose the types (csv-import.ts).
  */
+import { eraText } from './era-text';
 import { quoteIdentifier } from './quote';
 import type { WarehouseSession } from './types';
 
@@ -102,7 +104,9 @@ async function carefulReading(
   name: string,
   sniffed: SniffedTime,
 ): Promise<TimeReading> {
-  const c = quoteIdentifier(name);
+  const column = quoteIdentifier(name);
+  // `… BC` (PostgreSQL's era) is read in ISO years, as the syncs read it.
+  const c = eraText(column);
   const naive = `TRY_CAST(${c} AS TIMESTAMP)`;
   const [found] = await session.all({
     sql:
@@ -113,6 +117,11 @@ async function carefulReading(
       `coalesce(bool_and(${naive} = date_trunc('day', ${naive})), true) AS midnight ` +
       `FROM ${table}`,
     parameters: [],
+  });
+  const read = (type: string): TimeReading => ({
+    sqlType: type,
+    expression: (v) => `CAST(${eraText(v)} AS ${type})`,
+    note: null,
   });
   if (Number(found?.not_times ?? 0) > 0) return asText;
   const zoned = found?.zoned === true;
@@ -125,10 +134,10 @@ async function carefulReading(
         'offset and between the years 1677 and 2262, so it was kept as Text, every value as written.',
     };
   }
-  if (zoned) return cast('TIMESTAMPTZ');
-  if (nanos) return cast('TIMESTAMP_NS');
+  if (zoned) return read('TIMESTAMPTZ');
+  if (nanos) return read('TIMESTAMP_NS');
   if (sniffed === 'DATE' && found?.midnight === true) {
-    return { sqlType: 'DATE', expression: (v) => `CAST(CAST(${v} AS TIMESTAMP) AS DATE)`, note: null };
+    return { sqlType: 'DATE', expression: (v) => `CAST(CAST(${eraText(v)} AS TIMESTAMP) AS DATE)`, note: null };
   }
-  return cast(sniffed === 'TIMESTAMPTZ' ? 'TIMESTAMPTZ' : 'TIMESTAMP');
+  return read(sniffed === 'TIMESTAMPTZ' ? 'TIMESTAMPTZ' : 'TIMESTAMP');
 }

@@ -12,6 +12,7 @@
  */
 import { duckDbType, type StorageFormat } from '../connectors/formats';
 import { FRACTION_DIGITS_OF } from '../../../warehouse/column-types';
+import { eraText } from '../../../warehouse/era-text';
 import { quoteString } from '../../../warehouse/quote';
 
 /** The type read_json reads a batch column as (record-values.ts writes what it reads exactly). */
@@ -138,18 +139,8 @@ export function fromText(format: StorageFormat, ref: string, canonical: boolean,
   }
 }
 
-/**
- * A date or date-time as a database prints it, era included: PostgreSQL writes `0044-03-15 BC`
- * (and `… 10:00:00+00 BC`), which DuckDB would read as the year 44 AD, silently. Such a value is
- * respelled with ISO 8601's astronomical year (1 BC is 0000, 44 BC is -0043), which DuckDB reads
- * exactly; every other value is cast as it is (the check is a suffix test, cheap on any column).
- */
-function eraAware(ref: string, type: string): string {
-  const year = `CAST(split_part(${ref}, '-', 1) AS INTEGER)`;
-  const astronomical = `CASE WHEN ${year} = 1 THEN '0000' ELSE '-' || lpad(CAST(${year} - 1 AS VARCHAR), 4, '0') END`;
-  const rest = `substr(${ref}, strpos(${ref}, '-'), length(${ref}) - strpos(${ref}, '-') - 2)`;
-  return `CAST(CASE WHEN suffix(${ref}, ' BC') THEN ${astronomical} || ${rest} ELSE ${ref} END AS ${type})`;
-}
+/** A date or date-time as a database prints it, era included (era-text.ts), cast to `type`. */
+const eraAware = (ref: string, type: string): string => `CAST(${eraText(ref)} AS ${type})`;
 
 /** The typed value of a typed file's column (Parquet): DuckDB's casts between typed values. */
 export function fromTyped(format: StorageFormat, ref: string, sourceType: string): TextCast {
