@@ -36,6 +36,16 @@ interface Imported {
   columns: StaticTable['columns'];
 }
 
+/** The last `count` rows of the table, newest first. */
+const lastRows = async (t: TestApp, cookie: string, tableId: string, count: number) =>
+  ok(
+    await infiniteScroll(t, cookie, tableId, {
+      page: 1,
+      pageSize: count,
+      sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
+    }),
+  );
+
 const keyOfName = (imported: Imported, name: string) =>
   imported.columns.find((c) => c.displayName === name)?.columnKey ?? '';
 
@@ -173,13 +183,7 @@ describe('PUT /api/static-tables/{id}/upload', () => {
       ['Signed', leading('+5')],
       ['Half', leading('07.5')],
     ]);
-    const after = ok(
-      await infiniteScroll(t, cookie, table.id, {
-        page: 1,
-        pageSize: 3,
-        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
-      }),
-    );
+    const after = await lastRows(t, cookie, table.id, 3);
     expect(byName(imported, after.data)).toEqual([
       { Whole: '0x1F', Zip: null, Signed: null, Half: null, Big: null },
       { Whole: '1.5', Zip: '01234', Signed: '+5', Half: '07.5', Big: '9007199254740993' },
@@ -231,13 +235,7 @@ describe('PUT /api/static-tables/{id}/upload', () => {
       ['Day', 'DateTime', 'YYYY-MM-DD hh:mm:ss'],
       ['Only', 'Date', 'YYYY-MM-DD'],
     ]);
-    const last = ok(
-      await infiniteScroll(t, cookie, table.id, {
-        page: 1,
-        pageSize: 2,
-        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
-      }),
-    );
+    const last = await lastRows(t, cookie, table.id, 2);
     expect(byName(imported, last.data)).toEqual([
       { Day: '2024-03-01T10:30:00.000Z', Only: '2024-03-01' },
       { Day: `${days.at(-1)}T00:00:00.000Z`, Only: days.at(-1) },
@@ -265,13 +263,7 @@ describe('PUT /api/static-tables/{id}/upload', () => {
       ['Era', 'Date'],
       ['Plain', 'DateTime'],
     ]);
-    const last = ok(
-      await infiniteScroll(t, cookie, table.id, {
-        page: 1,
-        pageSize: 2,
-        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
-      }),
-    );
+    const last = await lastRows(t, cookie, table.id, 2);
     expect(byName(imported, last.data)).toEqual([
       {
         At: '2024-01-05T08:00:00.000Z',
@@ -309,13 +301,7 @@ describe('PUT /api/static-tables/{id}/upload', () => {
       ['Day', 'Text'],
       ['Other', 'Date'],
     ]);
-    const last = ok(
-      await infiniteScroll(t, cookie, table.id, {
-        page: 1,
-        pageSize: 1,
-        sorting: [{ columnKey: '_row_id', direction: 'Descending' }],
-      }),
-    );
+    const last = await lastRows(t, cookie, table.id, 1);
     expect(byName(imported, last.data)).toEqual([{ Day: '2024-02-30', Other: '2024-03-01' }]);
   });
 
