@@ -15,6 +15,7 @@
  */
 import { decimalIntDigitsSql, decimalScaleSql, exactDecimalType, MAX_DECIMAL_DIGITS } from './decimal-shape-sql';
 import { isWholeNumberType } from './column-types';
+import { asText, castTo, type TextReading } from './csv-text-reading';
 import { quoteIdentifier } from './quote';
 import type { WarehouseSession } from './types';
 
@@ -24,22 +25,9 @@ const DOUBLE_DIGITS = 15;
 /** Sniffed types read as text first and decided here. */
 export const isApproximateType = (sqlType: string): boolean => /^(DOUBLE|FLOAT|REAL)$/i.test(sqlType);
 
-export interface NumberReading {
-  /** The type the column is stored as. */
-  sqlType: string;
-  /** The SQL turning the text column (quoted name) into that type. */
-  expression: (column: string) => string;
-  /** What the user is told, when the column stays Text. */
-  note: string | null;
-}
+export type NumberReading = TextReading;
 
-const asType = (sqlType: string): NumberReading => ({
-  sqlType,
-  expression: (c) => `CAST(${c} AS ${sqlType})`,
-  note: null,
-});
-const asDouble = asType('DOUBLE');
-const asText: NumberReading = { sqlType: 'VARCHAR', expression: (c) => c, note: null };
+const asDouble = castTo('DOUBLE');
 
 const SPECIALS = ['inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', 'nan', '+nan', '-nan']
   .map((s) => `'${s}'`)
@@ -151,7 +139,7 @@ export async function readNumbers(
     if (isWholeNumberType(sqlType)) {
       const type = sqlType.toUpperCase();
       if (Number(first?.[`w${i}`] ?? 0) === 0) {
-        readings.set(name, asType(type));
+        readings.set(name, castTo(type));
         continue;
       }
       const c = quoteIdentifier(name);
@@ -195,7 +183,7 @@ async function readingOfShape(
   const example = shape?.[`t${suffix}`];
   if (typeof example === 'string') return { ...asText, note: textNote(example) };
   if (wholeType !== null) {
-    return Number(shape?.w ?? 0) === 0 ? asType(wholeType) : carefulReading(session, table, name);
+    return Number(shape?.w ?? 0) === 0 ? castTo(wholeType) : carefulReading(session, table, name);
   }
   const fits = Number(shape?.[`l${suffix}`] ?? 0) <= DOUBLE_DIGITS && shape?.[`e${suffix}`] !== true;
   return fits ? asDouble : carefulReading(session, table, name);

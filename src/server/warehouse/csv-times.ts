@@ -18,6 +18,7 @@
  * every row to choose the types (csv-import.ts).
  */
 import { eraText } from './era-text';
+import { asText, castTo, type TextReading } from './csv-text-reading';
 import { quoteIdentifier } from './quote';
 import type { WarehouseSession } from './types';
 
@@ -30,17 +31,7 @@ export const asSniffedTime = (sqlType: string): SniffedTime | null => {
   return type === 'DATE' || type === 'TIMESTAMP' ? type : null;
 };
 
-export interface TimeReading {
-  /** The DuckDB type stored. */
-  sqlType: string;
-  /** SQL making the stored value of the column's text (the column given quoted). */
-  expression: (column: string) => string;
-  /** What the user is told, when the column stays Text. */
-  note: string | null;
-}
-
-const cast = (type: string): TimeReading => ({ sqlType: type, expression: (c) => `CAST(${c} AS ${type})`, note: null });
-const asText: TimeReading = { sqlType: 'VARCHAR', expression: (c) => c, note: null };
+export type TimeReading = TextReading;
 
 /** SQL: more than six digits after the second, the last of them not zero. */
 const finerThanMicros = (c: string) => `regexp_matches(${c}, '\\.[0-9]{6}[0-9]*[1-9]')`;
@@ -80,10 +71,10 @@ export async function readTimes(
   const [look] = await session.all({ sql: `SELECT ${cells.join(', ')} FROM ${table}`, parameters: [] });
   for (const [i, { name, sniffed }] of columns.entries()) {
     const [offset, long] = [look?.[`o${i}`] === true, look?.[`l${i}`] === true];
-    if (!offset && !long) readings.set(name, cast(sniffed));
+    if (!offset && !long) readings.set(name, castTo(sniffed));
     // Long date-times that may only be finer than microseconds (PostgreSQL's `…00.123456+00`): that alone is checked.
     else if (!offset && sniffed !== 'DATE' && !(await anyFinerThanMicros(session, table, name))) {
-      readings.set(name, cast(sniffed));
+      readings.set(name, castTo(sniffed));
     } else readings.set(name, await carefulReading(session, table, name, sniffed));
   }
   return readings;
