@@ -81,18 +81,46 @@ export async function importCsvToTable(
   const facts = await inspectCsvFile(options.filePath, options.maxBytes);
   refuseWide(facts.headerFields, options.maxColumns);
   const { schema } = options;
+  await executor.exclusive(`schema:${schema}`, () =>
+    executor.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`),
+  );
+  return readCsvFile(executor, options.filePath, facts, (filePath, extra) =>
+    replaceFromCsv(executor, { ...options, filePath }, facts, extra),
+  );
+}
+
+/**
+ * Reads a CSV file as the import and its preview both do, with `read(filePath, extra)`:
+ * - first with the types DuckDB sniffs from its sample of rows;
+ * - again with every row sniffed (`extra`), when a later value does not fit its sniffed type: when
+ *   DuckDB's reader cannot read it, or when the text read for a column (csv-readings.ts) fails its
+ *   conversion to the column's type;
+ * - when rows end in different ways (CRLF and LF stop DuckDB's strict reader), all of that again on
+ *   a copy with one kind of line end.
+ * A file still unreadable raises BadInput naming the problem and, when DuckDB knows it, the line.
+ */
+export async function readCsvFile<T>(
+  executor: WarehouseExecutor,
+  filePath: string,
+  facts: CsvFileFacts,
+  read: (filePath: string, extra: string) => Promise<T>,
+): Promise<T> {
+  const readEitherWay = async (path: string): Promise<T> => {
+    try {
+      return await read(path, '');
+    } catch (error) {
+      if (!isLateTypeError(error)) throw error;
+      return await read(path, ', sample_size = -1');
+    }
+  };
   try {
-    await executor.exclusive(`schema:${schema}`, () =>
-      executor.run(`CREATE SCHEMA IF NOT EXISTS ${quoteIdentifier(schema)}`),
-    );
-    return await readEitherWay(executor, options, facts);
+    return await readEitherWay(filePath);
   } catch (error) {
     if (!isCsvReadError(error)) throw csvFileError(error) ?? error;
-    // Rows ending in different ways (CRLF and LF) stop DuckDB's strict reader: read a copy with one kind.
-    const uniform = await copyWithUniformLineEnds(options.filePath);
+    const uniform = await copyWithUniformLineEnds(filePath);
     if (uniform) {
       try {
-        return await readEitherWay(executor, { ...options, filePath: uniform }, facts);
+        return await readEitherWay(uniform);
       } catch (retryError) {
         if (isDialectError(retryError)) await findStructuralError(executor, uniform, facts);
         throw csvFileError(retryError) ?? retryError;
@@ -100,26 +128,8 @@ export async function importCsvToTable(
         await fs.promises.rm(uniform, { force: true });
       }
     }
-    if (isDialectError(error)) await findStructuralError(executor, options.filePath, facts);
+    if (isDialectError(error)) await findStructuralError(executor, filePath, facts);
     throw csvFileError(error) ?? error;
-  }
-}
-
-/**
- * Types are guessed from the first rows; when a later value does not fit, every row is read to choose
- * them. It does not fit when DuckDB's reader cannot read it, or when the text read for a column
- * (csv-readings.ts) fails its conversion to the column's type in the copy.
- */
-async function readEitherWay(
-  executor: WarehouseExecutor,
-  options: CsvImportOptions,
-  facts: CsvFileFacts,
-): Promise<CsvImportResult> {
-  try {
-    return await replaceFromCsv(executor, options, facts, false);
-  } catch (error) {
-    if (!isLateTypeError(error)) throw error;
-    return await replaceFromCsv(executor, options, facts, true);
   }
 }
 
@@ -201,10 +211,10 @@ async function replaceFromCsv(
   executor: WarehouseExecutor,
   options: CsvImportOptions,
   facts: CsvFileFacts,
-  sampleEveryRow: boolean,
+  /** More read_csv options: every row sniffed (readCsvFile). */
+  extra: string,
 ): Promise<CsvImportResult> {
   const scratch = quoteIdentifier(`_import_${randomBytes(6).toString('hex')}`);
-  const extra = sampleEveryRow ? ', sample_size = -1' : '';
   const { onProgress } = options;
   const told = (stage: CsvImportStage) => (onProgress ? (within: number) => onProgress(stage, within) : undefined);
   return executor.session(

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
-import { findStructuralError, freeRowid, readCsvCall, refuseWide, sniff, sqlTypeText } from './csv-import';
+import { freeRowid, readCsvCall, readCsvFile, refuseWide, sniff, sqlTypeText } from './csv-import';
 import { readPlan, settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
-import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteString } from './quote';
 import { columnTypeFromName } from './column-types';
 import type { ResultColumn, WarehouseExecutor } from './types';
@@ -29,40 +26,7 @@ export async function previewCsvFile(
 ): Promise<CsvPreview> {
   const facts = await inspectCsvFile(filePath, limits.maxBytes);
   refuseWide(facts.headerFields, limits.maxColumns);
-  try {
-    return await readHeadEitherWay(executor, filePath, facts, limits);
-  } catch (error) {
-    if (!isCsvReadError(error)) throw csvFileError(error) ?? error;
-    // As the import does: a copy with one kind of line ends, then a strict re-read naming the bad line.
-    const uniform = await copyWithUniformLineEnds(filePath);
-    if (uniform) {
-      try {
-        return await readHeadEitherWay(executor, uniform, facts, limits);
-      } catch (retryError) {
-        if (isDialectError(retryError)) await findStructuralError(executor, uniform, facts);
-        throw csvFileError(retryError) ?? retryError;
-      } finally {
-        await fs.promises.rm(uniform, { force: true });
-      }
-    }
-    if (isDialectError(error)) await findStructuralError(executor, filePath, facts);
-    throw csvFileError(error) ?? error;
-  }
-}
-
-/** As the import does: when a value after the sniffer's sample does not fit its type, every row is sniffed. */
-async function readHeadEitherWay(
-  executor: WarehouseExecutor,
-  filePath: string,
-  facts: CsvFileFacts,
-  limits: { maxColumns: number; rows: number },
-): Promise<CsvPreview> {
-  try {
-    return await readHead(executor, filePath, facts, limits, '');
-  } catch (error) {
-    if (!isLateTypeError(error)) throw error;
-    return await readHead(executor, filePath, facts, limits, ', sample_size = -1');
-  }
+  return readCsvFile(executor, filePath, facts, (path, extra) => readHead(executor, path, facts, limits, extra));
 }
 
 async function readHead(
