@@ -4,6 +4,8 @@ import type { ColumnType } from '../../shared/tables';
 import { badInput } from '../errors';
 import { columnTypeFromName } from './column-types';
 import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
+import { exactConversion } from './exact-text-cast';
+import { sqlTypeText } from './sql-type-text';
 import { nativeDateFormat } from './csv-dates';
 import { readPlan, settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
@@ -150,13 +152,6 @@ function csvOptions(facts: CsvFileFacts, extra: string): string {
 }
 
 export const readCsvCall = (facts: CsvFileFacts, extra: string) => `read_csv($1, ${csvOptions(facts, extra)})`;
-
-/** DuckDB type names as its catalog prints them: the only type text put into SQL here. */
-const SQL_TYPE = /^[A-Z][A-Z0-9_]*( [A-Z]+)*(\(\d+(, ?\d+)?\))?$/i;
-export const sqlTypeText = (type: string): string => {
-  if (!SQL_TYPE.test(type)) throw new Error(`Unexpected DuckDB type name: ${type}`);
-  return type;
-};
 
 interface Sniffed {
   columns: ResultColumn[];
@@ -318,7 +313,7 @@ async function replaceFromCsv(
 
 /**
  * Where a column replaces one of another type (`keepType`), the old type is kept when every value
- * converts to it and back unchanged; otherwise the new type stays and a note says so. Changes
+ * is the same value in it (exact-text-cast.ts); otherwise the new type stays and a note says so. Changes
  * `values` in place to the converting SQL. Text columns were read as text already.
  */
 async function keepTypes(
@@ -336,25 +331,27 @@ async function keepTypes(
     return from === to || from === 'Text' ? [] : [{ i, keep: sqlTypeText(s.keepType), from, to }];
   });
   if (changing.length === 0) return [];
-  const checks = changing.map(({ i, keep }) => {
+  const kept = new Map(
+    changing.map(({ i, keep }) => [i, exactConversion(values[i] as string, valueTypes[i] as string, keep)]),
+  );
+  // The first value in file order that would not be itself in the kept type, to name in the note.
+  const checks = changing.map(({ i }) => {
     const value = values[i] as string;
-    const type = sqlTypeText(valueTypes[i] as string);
-    const lost =
-      columnTypeFromName(type) === 'Text'
-        ? `TRY_CAST(${value} AS ${keep}) IS NULL`
-        : `(TRY_CAST(${value} AS ${keep}) IS NULL OR TRY_CAST(TRY_CAST(${value} AS ${keep}) AS ${type}) IS DISTINCT FROM ${value})`;
-    return `count(*) FILTER (WHERE ${value} IS NOT NULL AND ${lost}) AS k${i}`;
+    return `arg_min(CAST(${value} AS VARCHAR), rowid) FILTER (WHERE ${value} IS NOT NULL AND (${kept.get(i)}) IS NULL) AS k${i}`;
   });
   const [lost] = await session.all({ sql: `SELECT ${checks.join(', ')} FROM ${table}`, parameters: [] });
   const notes: { name: string; message: string }[] = [];
-  for (const { i, keep, from, to } of changing) {
-    if (Number(lost?.[`k${i}`]) === 0) {
-      values[i] = `CAST(${values[i]} AS ${keep})`;
+  for (const { i, from, to } of changing) {
+    const example = lost?.[`k${i}`];
+    if (example === null || example === undefined) {
+      values[i] = kept.get(i) as string;
       continue;
     }
     notes.push({
       name: headerNames[i] as string,
-      message: `It was ${from} and is now ${to}: not every value in the file is ${TYPE_WORDS[from] ?? `of type ${from}`}.`,
+      message:
+        `It was ${from} and is now ${to}: not every value in the file is ${TYPE_WORDS[from] ?? `of type ${from}`} ` +
+        `as written (such as "${String(example).slice(0, 40)}").`,
     });
   }
   return notes;

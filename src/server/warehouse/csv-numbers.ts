@@ -34,7 +34,7 @@ const SPECIALS = ['inf', '+inf', '-inf', 'infinity', '+infinity', '-infinity', '
   .join(', ');
 
 /** SQL: the double `d` read from the text `v` gives it back as written (see the file's comment). */
-function doubleKeeps(v: string, d: string): string {
+export function doubleKeeps(v: string, d: string): string {
   const mantissa = `split_part(lower(${v}), 'e', 1)`;
   // Zeros at either end of the digits are not significant.
   const significant = `length(rtrim(ltrim(regexp_replace(${mantissa}, '[^0-9]', '', 'g'), '0'), '0'))`;
@@ -105,7 +105,8 @@ export const isNumberSniff = (sqlType: string): boolean => isApproximateType(sql
  * keeps such a column as text when it sees one; this sees every row.
  */
 // The anchored expression and a plain search for _ cost half of one unanchored expression.
-const numberLikeText = (c: string) => `(regexp_matches(${c}, '^\\s*(\\+|-?0[0-9xXbBoO])') OR contains(${c}, '_'))`;
+export const numberLikeText = (c: string) =>
+  `(regexp_matches(${c}, '^\\s*(\\+|-?0[0-9xXbBoO])') OR contains(${c}, '_'))`;
 
 export interface SniffedNumbers {
   /** The column's name in the table read. */

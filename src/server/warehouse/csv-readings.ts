@@ -33,8 +33,10 @@ export interface ReadPlan {
 export function readPlan(columns: readonly ResultColumn[], forced: readonly boolean[]): ReadPlan {
   const numberSniffs = columns.map((c, i) => (!forced[i] && isNumberSniff(c.sqlType) ? c.sqlType : null));
   const timeSniffs = columns.map((c, i) => (forced[i] ? null : asSniffedTime(c.sqlType)));
+  // A column shown as Text is read as text: DuckDB's reading of a TIME cuts nanoseconds, drops an
+  // offset and writes `10:00` as `10:00:00`.
   const readTypes = columns.map((c, i) =>
-    forced[i] || numberSniffs[i] !== null || timeSniffs[i] !== null ? 'VARCHAR' : c.sqlType,
+    forced[i] || numberSniffs[i] !== null || timeSniffs[i] !== null || c.type === 'Text' ? 'VARCHAR' : c.sqlType,
   );
   return { readTypes, numberSniffs, timeSniffs };
 }

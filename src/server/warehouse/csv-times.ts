@@ -34,7 +34,7 @@ export const asSniffedTime = (sqlType: string): SniffedTime | null => {
 export type TimeReading = TextReading;
 
 /** SQL: more than six digits after the second, the last of them not zero. */
-const finerThanMicros = (c: string) => `regexp_matches(${c}, '\\.[0-9]{6}[0-9]*[1-9]')`;
+export const finerThanMicros = (c: string) => `regexp_matches(${c}, '\\.[0-9]{6}[0-9]*[1-9]')`;
 
 export interface SniffedTimeColumn {
   /** The column's name in the table read. */

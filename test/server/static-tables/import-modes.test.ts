@@ -232,6 +232,45 @@ describe('Append (PUT .../upload?mode=Append)', () => {
     expect((await rowsByName(t, cookie, table.id)).at(-1)).toEqual({ n: 3, day: '2024-01-07' });
   });
 
+  it('refuses text its typed column would read as another value: 007, a cent too many, nanoseconds, an unread spelling', async () => {
+    const { t, cookie } = await owner();
+    const table = await createTable(t, cookie, { name: 'Typed' });
+    ok(
+      await uploadCsv(
+        t,
+        cookie,
+        table.id,
+        'n,cents,at,ok\n1,1234567890123456.78,2024-01-05 10:00:00,true\n2,1.50,2024-01-05 11:00:00,false\n',
+      ),
+    );
+    const before = await getTable(t, cookie, table.id);
+    expect(before.columns.map((c) => c.type)).toEqual(['Number', 'Number', 'DateTime', 'Boolean']);
+    const append = (csv: string) => sendCsv(t, cookie, 'PUT', `/api/static-tables/${table.id}/upload?mode=Append`, csv);
+    // Each file's column is read as text (a fresh import would keep it Text), so each value is read
+    // by the rules that type a fresh column: none may become another value.
+    expect(expectError(await append('n\n3\n007\n'), 400)).toContain(
+      'the column "n" holds Number values, but the file\'s value "007" is not a number as written',
+    );
+    expect(expectError(await append('cents\n0.125\nn/a\n'), 400)).toContain(
+      'the column "cents" holds Number values, but the file\'s value "0.125" is not a number as written',
+    );
+    expect(expectError(await append('at\n2024-01-06T10:00:00.123456789+02:00\n'), 400)).toContain(
+      'the column "at" holds DateTime values, but the file\'s value "2024-01-06T10:00:00.123456789+02:00" is not a date and time as written',
+    );
+    expect(expectError(await append('ok\nyes\n1\n'), 400)).toContain(
+      'the column "ok" holds Boolean values, but the file\'s value "1" is not true or false as written',
+    );
+    expect(await getTable(t, cookie, table.id)).toEqual(before);
+    // Text that reads as itself is appended: an offset applied, a spelling of true read.
+    ok(await append('n,cents,at,ok\n3,2.5,2024-01-06T10:00:00+02:00,yes\n'));
+    expect((await rowsByName(t, cookie, table.id)).at(-1)).toEqual({
+      n: 3,
+      cents: 2.5,
+      at: '2024-01-06T08:00:00.000Z',
+      ok: true,
+    });
+  });
+
   it('keeps within the column limit: an append that would pass 500 columns is refused', async () => {
     const { t, cookie } = await owner();
     const columns = Array.from({ length: 499 }, (_, i) => ({ displayName: `c${i}` }));

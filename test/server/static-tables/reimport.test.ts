@@ -283,8 +283,8 @@ describe('re-importing a CSV file into a static table', () => {
   it('keeps a column’s type where the new values fit it, and says so when they do not', async () => {
     const setup = await tableWithModel();
     const { t, cookie, table } = setup;
-    // Amounts that are whole numbers still read as a number; ids written 007 stay numbers too.
-    let answer = await reimport(setup, 'id,region,amount,sold on\n007,North,10,Jan 5 2024\n');
+    // Amounts that are whole numbers still read as a number.
+    let answer = await reimport(setup, 'id,region,amount,sold on\n7,North,10,Jan 5 2024\n');
     expect(answer.columns.map((c) => c.type)).toEqual(['Number', 'Text', 'Number', 'Date']);
     expect(answer.notes).toEqual([]);
     // A Text column whose values now look like numbers stays Text, with the text exactly as written.
@@ -304,12 +304,12 @@ describe('re-importing a CSV file into a static table', () => {
       {
         columnKey: keyOf(table, 'amount'),
         displayName: 'amount',
-        message: 'It was Number and is now Text: not every value in the file is a number.',
+        message: 'It was Number and is now Text: not every value in the file is a number as written (such as "n/a").',
       },
       {
         columnKey: keyOf(table, 'sold on'),
         displayName: 'sold on',
-        message: 'It was Date and is now Text: not every value in the file is a date.',
+        message: 'It was Date and is now Text: not every value in the file is a date as written (such as "soon").',
       },
     ]);
     // The model says which formula no longer fits, without a 500.
@@ -323,6 +323,31 @@ describe('re-importing a CSV file into a static table', () => {
       {},
     );
     expect(rowsCall.status).toBeLessThan(500);
+  });
+
+  it('keeps every value as written: a Number column holding 007 becomes Text naming it, a Text column stays Text', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const table = await tableFromCsv(t, cookie, 'id,note,at\n1,plain,10:00:00\n2,text,11:00:00\n', 'Codes');
+    expect(table.columns.map((c) => c.type)).toEqual(['Number', 'Text', 'Text']);
+    // A time of day is Text, read as written: DuckDB's TIME would cut nanoseconds and respell 7:05.
+    expect(table.rows.map((r) => r[keyOf(table, 'at')])).toEqual(['10:00:00', '11:00:00']);
+    const answer = ok(
+      await uploadCsv(t, cookie, table.id, 'id,note,at\n1,Jan 1 2000,10:00\n007,Feb 2 2000,7:05:00.123456789\n'),
+    ) as CsvImportAnswer;
+    expect(answer.columns.map((c) => c.type)).toEqual(['Text', 'Text', 'Text']);
+    expect(answer.notes).toEqual([
+      {
+        columnKey: keyOf(table, 'id'),
+        displayName: 'id',
+        message: 'It was Number and is now Text: not every value in the file is a number as written (such as "007").',
+      },
+    ]);
+    const after = await getTable(t, cookie, table.id);
+    expect(after.rows.map((r) => [r[keyOf(table, 'id')], r[keyOf(table, 'note')], r[keyOf(table, 'at')]])).toEqual([
+      ['1', 'Jan 1 2000', '10:00'],
+      ['007', 'Feb 2 2000', '7:05:00.123456789'],
+    ]);
   });
 
   it('gives a new table’s blank columns the types found in the file', async () => {

@@ -78,7 +78,9 @@ export async function importColumns(
 
 /**
  * The warehouse type of each matched column that held a value, when the file's first rows suggest
- * another type (the same type needs nothing kept). The table may not exist yet: nothing is kept.
+ * another type (the same type needs nothing kept), and of each Text column: its values are kept as
+ * written, where the import would read dates or times out of them. The table may not exist yet:
+ * nothing is kept.
  */
 async function typesToKeep(
   session: WarehouseSession,
@@ -87,7 +89,7 @@ async function typesToKeep(
   header: ResultColumn[],
 ): Promise<(string | null)[]> {
   const differing = matched.flatMap((column, i) =>
-    column && column.type !== header[i]?.type ? [{ i, key: column.columnKey }] : [],
+    column && (column.type !== header[i]?.type || column.type === 'Text') ? [{ i, key: column.columnKey }] : [],
   );
   if (differing.length === 0) return matched.map(() => null);
   const types = new Map(

@@ -15,6 +15,8 @@ import type { AccountContext, Deps } from '../../context';
 import { badInput } from '../../errors';
 import { importCsvToTable, type CsvImportResult } from '../../warehouse/csv-import';
 import { quoteIdentifier } from '../../warehouse/quote';
+import { exactConversion } from '../../warehouse/exact-text-cast';
+import { sqlTypeText } from '../../warehouse/sql-type-text';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
 import { columnTypeFromName } from '../../warehouse/column-types';
 import { TABLE_SAVED, type TableSaved } from './durable-writes';
@@ -147,13 +149,6 @@ async function sqlTypes(session: WarehouseSession, table: string): Promise<Map<s
   return new Map(rows.map((r) => [String(r.column_name), String(r.data_type)]));
 }
 
-/** DuckDB type names as its catalog prints them: the only type text put into SQL here. */
-const SQL_TYPE = /^[A-Z][A-Z0-9_]*( [A-Z]+)*(\(\d+(, ?\d+)?\))?$/i;
-function typeText(type: string): string {
-  if (!SQL_TYPE.test(type)) throw new Error(`Unexpected DuckDB type name: ${type}`);
-  return type;
-}
-
 /**
  * Append: the file's rows go below the table's, numbered after its last row. A file column fills
  * the table column whose name matches (case and surrounding spaces ignored; import-columns.ts), the
@@ -203,8 +198,8 @@ export async function importAppending(
       const tableType = tableTypes.get(column.columnKey) ?? 'VARCHAR';
       const fileType = fileTypes.get(column.columnKey) ?? 'VARCHAR';
       if (tableType === fileType) continue;
-      if (!holdsValues.get(column.columnKey)) retyped.set(column.columnKey, typeText(fileType));
-      else casts.push({ key: column.columnKey, type: typeText(tableType), name: column.displayName });
+      if (!holdsValues.get(column.columnKey)) retyped.set(column.columnKey, sqlTypeText(fileType));
+      else casts.push({ key: column.columnKey, type: sqlTypeText(tableType), name: column.displayName });
     }
     await refuseMisfits(warehouse, appendTable, casts, fileTypes);
 
@@ -213,12 +208,14 @@ export async function importAppending(
       const to = retyped.get(c.columnKey);
       return to ? `CAST(${q(c.columnKey)} AS ${to}) AS ${q(c.columnKey)}` : q(c.columnKey);
     });
-    const addSelect = addedKeys.map((key) => `CAST(NULL AS ${typeText(fileTypes.get(key) ?? 'VARCHAR')}) AS ${q(key)}`);
+    const addSelect = addedKeys.map(
+      (key) => `CAST(NULL AS ${sqlTypeText(fileTypes.get(key) ?? 'VARCHAR')}) AS ${q(key)}`,
+    );
     const castOf = new Map(casts.map((c) => [c.key, c.type]));
     const target = [...existing.filter((c) => fileIndex.has(c.columnKey)).map((c) => c.columnKey), ...addedKeys];
     const values = target.map((key) => {
       const to = castOf.get(key);
-      return to ? `CAST(${q(key)} AS ${to})` : q(key);
+      return to ? exactConversion(q(key), fileTypes.get(key) ?? 'VARCHAR', to) : q(key);
     });
     await warehouse.transaction(async (tx) => {
       await tx.run(`DROP TABLE IF EXISTS ${at(next)}`);
@@ -277,16 +274,10 @@ async function refuseMisfits(
   fileTypes: Map<string, string>,
 ): Promise<void> {
   if (casts.length === 0) return;
-  // A value that converts but comes back different (1.5 into a whole-number column is 2, a date and
-  // time into a Date column loses its time) does not fit either: the append would change it.
-  const misfit = (key: string, type: string) => {
-    const fileType = fileTypes.get(key) ?? 'VARCHAR';
-    const changes =
-      columnTypeFromName(fileType) === 'Text'
-        ? ''
-        : ` OR TRY_CAST(TRY_CAST(${q(key)} AS ${type}) AS ${typeText(fileType)}) IS DISTINCT FROM ${q(key)}`;
-    return `${q(key)} IS NOT NULL AND (TRY_CAST(${q(key)} AS ${type}) IS NULL${changes})`;
-  };
+  // A value that converts but would be another value in the column (1.5 into a whole-number column
+  // is 2, `007` is 7, a date and time into a Date column loses its time) does not fit either.
+  const misfit = (key: string, type: string) =>
+    `${q(key)} IS NOT NULL AND (${exactConversion(q(key), fileTypes.get(key) ?? 'VARCHAR', type)}) IS NULL`;
   const checks = casts.map(
     ({ key, type }, n) =>
       `(SELECT CAST(${q(key)} AS VARCHAR) FROM ${at(appendTable)} ` +
@@ -311,7 +302,9 @@ async function refuseMisfits(
     const problem =
       kind === fileKind
         ? `would change in it (the column holds ${type} values)`
-        : `is not ${what} (the file's column is ${fileKind})`;
+        : fileKind === 'Text'
+          ? `is not ${what} as written`
+          : `is not ${what} (the file's column is ${fileKind})`;
     throw badInput(
       `Cannot append: the column "${name}" holds ${kind} values, but the file's value "${String(value)}" ${problem}. ` +
         `Change the column's type to Text first, or fix the file.`,
