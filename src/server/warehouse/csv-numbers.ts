@@ -52,6 +52,8 @@ export interface NumberStats {
   changed: number;
   /** The DECIMAL type holding every number exactly, or null (one has an exponent, or over 38 digits). */
   decimal: string | null;
+  /** Numbers not written as plain decimals (an exponent, `.5`, `inf`). */
+  notPlain: number;
   /** SQL: the text `v` is a number a double gives back unchanged. */
   keeps: (v: string) => string;
 }
@@ -77,6 +79,7 @@ export async function numberStats(session: WarehouseSession, table: string, valu
     notNumbers: Number(stats?.not_numbers ?? 0),
     changed: Number(stats?.changed ?? 0),
     decimal,
+    notPlain: Number(stats?.not_plain ?? 0),
     keeps: (v) => doubleKeeps(`trim(${v})`, `TRY_CAST(trim(${v}) AS DOUBLE)`),
   };
 }
@@ -88,12 +91,13 @@ async function carefulReading(session: WarehouseSession, table: string, name: st
   if (stats.changed === 0) return asDouble;
   const { decimal } = stats;
   if (decimal) return { sqlType: decimal, expression: (c) => `CAST(trim(${c}) AS ${decimal})`, note: null };
-  return {
-    ...asText,
-    note:
-      `${stats.changed === 1 ? '1 value' : `${stats.changed} values`} would change as a number (more than ${MAX_DECIMAL_DIGITS} digits, ` +
-      'or beyond the range of a number), so it was kept as Text, every value as written.',
-  };
+  const changed = stats.changed === 1 ? '1 value' : `${stats.changed} values`;
+  // Only plain decimals are read as DECIMAL: say so when that is what stands in the way.
+  const why =
+    stats.notPlain > 0
+      ? `as a double, and not every value is a plain decimal (one is written with an exponent, such as 1.5e3)`
+      : `as a number (more than ${MAX_DECIMAL_DIGITS} digits, or beyond the range of a number)`;
+  return { ...asText, note: `${changed} would change ${why}, so it was kept as Text, every value as written.` };
 }
 
 /** Sniffed types whose columns are read as text and typed here (the file's comment). */

@@ -111,10 +111,10 @@ describe('PUT /api/static-tables/{id}/upload', () => {
   it('keeps every number as written: decimals and integers a double would change are exact, the rest stay doubles or Text', async () => {
     const { t, cookie, table } = await tableToImportInto();
     const csv =
-      'Money,Id,Plain,Science,Huge\n' +
-      '99999999999999.999999,9007199254740993,0.1,1e5,123456789012345678901234567890123456789012\n' +
-      '204142800000.079190,-9223372036854775808,2.5,2.5e-3,1\n' +
-      ',9223372036854775808,,,1.5e400\n';
+      'Money,Id,Plain,Science,Huge,Long\n' +
+      '99999999999999.999999,9007199254740993,0.1,1e5,123456789012345678901234567890123456789012,1\n' +
+      '204142800000.079190,-9223372036854775808,2.5,2.5e-3,1,1.234567890123456e5\n' +
+      ',9223372036854775808,,,12345678901234567890123456789012345678.5,\n';
     const imported = ok(await uploadCsv(t, cookie, table.id, csv)) as Imported & {
       notes: { displayName: string; message: string }[];
     };
@@ -124,11 +124,16 @@ describe('PUT /api/static-tables/{id}/upload', () => {
       ['Plain', 'Number'],
       ['Science', 'Number'],
       ['Huge', 'Text'],
+      ['Long', 'Text'],
     ]);
     expect(imported.notes.map((n) => [n.displayName, n.message])).toEqual([
       [
         'Huge',
         '2 values would change as a number (more than 38 digits, or beyond the range of a number), so it was kept as Text, every value as written.',
+      ],
+      [
+        'Long',
+        '1 value would change as a double, and not every value is a plain decimal (one is written with an exponent, such as 1.5e3), so it was kept as Text, every value as written.',
       ],
     ]);
     const after = await getTable(t, cookie, table.id);
@@ -140,9 +145,24 @@ describe('PUT /api/static-tables/{id}/upload', () => {
         Plain: 0.1,
         Science: 100000,
         Huge: '123456789012345678901234567890123456789012',
+        Long: '1',
       },
-      { Money: '204142800000.079190', Id: '-9223372036854775808', Plain: 2.5, Science: 0.0025, Huge: '1' },
-      { Money: null, Id: '9223372036854775808', Plain: null, Science: null, Huge: '1.5e400' },
+      {
+        Money: '204142800000.079190',
+        Id: '-9223372036854775808',
+        Plain: 2.5,
+        Science: 0.0025,
+        Huge: '1',
+        Long: '1.234567890123456e5',
+      },
+      {
+        Money: null,
+        Id: '9223372036854775808',
+        Plain: null,
+        Science: null,
+        Huge: '12345678901234567890123456789012345678.5',
+        Long: null,
+      },
     ]);
     // Compared exactly: the two values a double would make one are told apart.
     const id = keyOfName(imported, 'Id');
