@@ -185,6 +185,9 @@ export async function sniff(
   };
 }
 
+/** DuckDB's strptime reads `%y` 00-68 as 2000-2068 and 69-99 as 1969-1999: the user is told. */
+const TWO_DIGIT_YEARS = 'Its years are written with two digits, read as 1969 to 2068 (68 is 2068, 69 is 1969).';
+
 const TYPE_WORDS: Partial<Record<ColumnType, string>> = {
   Number: 'a number',
   Date: 'a date',
@@ -266,6 +269,10 @@ async function replaceFromCsv(
             `Its dates read both as ${formats[0]} and as ${formats[1]} (no day is above 12), ` +
             'so it was kept as Text rather than guessing which is the day.',
         }));
+        for (const [name, reading] of readings) {
+          if (!/\bYY\b/.test(reading.format)) continue;
+          notes.push({ name: headerNames[readNames.indexOf(name)] ?? name, message: TWO_DIGIT_YEARS });
+        }
         for (const [name, reading] of [...numbers, ...times]) {
           if (reading.note) notes.push({ name: headerNames[readNames.indexOf(name)] ?? name, message: reading.note });
         }

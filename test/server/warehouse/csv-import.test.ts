@@ -248,7 +248,12 @@ describe('CSV import', () => {
       { name: 'rfc', type: 'DateTime', format: 'ddd, D MMM YYYY hh:mm:ss ±hhmm' },
       { name: 'short year', type: 'Date', format: 'M/D/YY' },
     ]);
-    expect(result.notes).toEqual([]);
+    expect(result.notes).toEqual([
+      {
+        name: 'short year',
+        message: 'Its years are written with two digits, read as 1969 to 2068 (68 is 2068, 69 is 1969).',
+      },
+    ]);
     const rows = await executor.all(sql('SELECT * FROM static.t_1 ORDER BY named'));
     expect(rows).toEqual([
       {
