@@ -16,6 +16,7 @@
  * first rows use them, and day-first against month-first is settled by the largest numbers rather
  * than by trying both.
  */
+import { eraText } from './era-text';
 import { quoteIdentifier, quoteString } from './quote';
 import type { WarehouseSession } from './types';
 
@@ -209,10 +210,28 @@ const ISO_ZONED: Layout = {
   zoned: true,
 };
 
+/**
+ * ISO dates and date-times with PostgreSQL's era (`0044-03-15 BC`, `… 10:00:00 BC`): DuckDB's
+ * sniffer keeps such a column as text, and its cast would read the year as AD. Read in ISO years,
+ * as syncs and later values of a column sniffed DATE are (era-text.ts). Values are matched exactly
+ * (no spaces around them), so the era is never left behind.
+ */
+const ISO_ERA_DATE = String.raw`\d{4}-\d{2}-\d{2}(?: BC)?`;
+const ISO_ERA_TEXT = String.raw`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)?(?: BC)?`;
+const ISO_ERA: Layout = {
+  label: 'YYYY-MM-DD [BC]',
+  shape: new RegExp(`^${ISO_ERA_TEXT}$`),
+  dateOnly: (c) => `(${matches(c, ISO_ERA_DATE)} AND TRY_CAST(${eraText(c)} AS DATE) IS NOT NULL)`,
+  any: (c) => `(${matches(c, ISO_ERA_TEXT)} AND TRY_CAST(${eraText(c)} AS TIMESTAMP) IS NOT NULL)`,
+  convert: (c, withTime) => `CAST(${eraText(c)} AS ${withTime ? 'TIMESTAMP' : 'DATE'})`,
+  timeLabel: 'hh:mm:ss',
+};
+
 /** In order of preference: the first layout reading every value wins. */
 const LAYOUTS: Layout[] = [
   ISO_LOCAL,
   ISO_ZONED,
+  ISO_ERA,
   ...numericLayouts(),
   strptimeLayout('YYYY/MM/DD', ['%Y/%m/%d'], String.raw`^\s*\d{4}/\d{1,2}/\d{1,2}`, String.raw`^\s*\d{4}/`),
   strptimeLayout('YYYY.MM.DD', ['%Y.%m.%d'], String.raw`^\s*\d{4}\.\d{1,2}\.\d{1,2}`, String.raw`^\s*\d{4}\.`),

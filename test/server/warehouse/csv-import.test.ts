@@ -351,6 +351,29 @@ describe('CSV import', () => {
     expect(await executor.all(sql("SELECT d FROM static.t_1 WHERE t = 'y'"))).toEqual([{ d: '2020-12-25' }]);
   });
 
+  it('reads dates and date-times with an era in ISO years wherever they stand, as the sniffer keeps them text', async () => {
+    const { executor, importFile } = setup();
+    const result = await importFile(
+      'eras.csv',
+      'day,at,spaced\n0044-03-15 BC,0044-03-15 10:00:00 BC,0044-03-15 BC \n2024-01-01,2024-01-01 09:30:00,2024-01-01\n',
+    );
+    expect(result.columns.map((c) => [c.name, c.type])).toEqual([
+      ['day', 'Date'],
+      ['at', 'DateTime'],
+      ['spaced', 'Text'],
+    ]);
+    expect(result.dates).toEqual([
+      { name: 'day', type: 'Date', format: 'YYYY-MM-DD [BC]' },
+      { name: 'at', type: 'DateTime', format: 'YYYY-MM-DD [BC] hh:mm:ss' },
+    ]);
+    expect(
+      await executor.all(sql('SELECT CAST(day AS VARCHAR) AS d, CAST("at" AS VARCHAR) AS a, spaced FROM static.t_1')),
+    ).toEqual([
+      { d: '0044-03-15 (BC)', a: '0044-03-15 (BC) 10:00:00', spaced: '0044-03-15 BC ' },
+      { d: '2024-01-01', a: '2024-01-01 09:30:00', spaced: '2024-01-01' },
+    ]);
+  });
+
   it('keeps a header-only file as an empty table of text columns, and names blank or repeated headers', async () => {
     const { importFile } = setup();
     expect(await importFile('header.csv', 'a,b\n')).toEqual({
