@@ -9,6 +9,8 @@ export interface CsvFileFacts {
   delimiter: CsvDelimiter;
   /** Fields of the header line, for the strict re-read that names the line of a structural error. */
   headerFields: number;
+  /** Lines before the header: 1 for Excel's `sep=;` line, which names the delimiter. */
+  skip: number;
 }
 
 const HEAD_BYTES = 64 * 1024;
@@ -35,7 +37,14 @@ export async function inspectCsvFile(filePath: string, maxBytes: number): Promis
     await handle.close();
   }
   if (head.trim() === '') throw badInput('The file is empty.');
-  return headerFacts(firstRecord(head));
+  const first = firstRecord(head);
+  // Excel writes `sep=;` on a line of its own before the header when asked to name the delimiter.
+  const named = /^sep=(.)$/.exec(first)?.[1];
+  if (named !== undefined && isDelimiter(named)) {
+    const header = firstRecord(head.slice(first.length).replace(/^\r?\n|^\r/, ''));
+    return { ...headerFacts(header, named), skip: 1 };
+  }
+  return { ...headerFacts(first), skip: 0 };
 }
 
 /**
@@ -61,7 +70,7 @@ function firstRecord(text: string): string {
   return text;
 }
 
-function headerFacts(header: string): CsvFileFacts {
+function headerFacts(header: string, named?: CsvDelimiter): Omit<CsvFileFacts, 'skip'> {
   const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const c of header) {
@@ -69,8 +78,8 @@ function headerFacts(header: string): CsvFileFacts {
     else if (!quoted && isDelimiter(c)) counts.set(c, (counts.get(c) ?? 0) + 1);
   }
   // The most frequent wins; a comma wins ties and a header with a single name.
-  let delimiter: CsvDelimiter = ',';
-  for (const d of DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(delimiter) ?? 0)) delimiter = d;
+  let delimiter: CsvDelimiter = named ?? ',';
+  if (!named) for (const d of DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(delimiter) ?? 0)) delimiter = d;
   return { delimiter, headerFields: (counts.get(delimiter) ?? 0) + 1 };
 }
 

@@ -147,7 +147,7 @@ function csvOptions(facts: CsvFileFacts, extra: string): string {
   // Dialect fixed to RFC 4180 with the delimiter found; DuckDB still detects the column types.
   return (
     `header = true, delim = ${quoteString(facts.delimiter)}, quote = '"', escape = '"', ` +
-    `skip = 0, strict_mode = true, null_padding = false, encoding = 'utf-8'${extra}`
+    `skip = ${facts.skip}, strict_mode = true, null_padding = false, encoding = 'utf-8'${extra}`
   );
 }
 

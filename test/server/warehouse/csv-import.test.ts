@@ -179,6 +179,20 @@ describe('CSV import', () => {
     expect(tabs.columns.map((c) => c.name)).toEqual(['x', 'y']);
   });
 
+  it('reads the delimiter Excel names on a sep= line before the header, and names a bad line as the user counts', async () => {
+    const { executor, importFile } = setup();
+    const named = await importFile('excel.csv', '\uFEFFsep=;\r\nname;amount\r\n"a,b";1,5\r\nc;2\r\n');
+    expect(named.columns.map((c) => [c.name, c.type])).toEqual([
+      ['name', 'Text'],
+      ['amount', 'Text'],
+    ]);
+    expect(await executor.all(sql('SELECT name, amount FROM static.t_1'))).toEqual([
+      { name: 'a,b', amount: '1,5' },
+      { name: 'c', amount: '2' },
+    ]);
+    expect(await failure(importFile('bad.csv', 'sep=,\na,b\n1,2\n3\n'))).toContain('Line 4');
+  });
+
   it('reads rows ending in CRLF, LF or CR mixed in one file, keeping line breaks inside quoted values', async () => {
     const { executor, importFile } = setup();
     // A CRLF file whose last line ends in LF, and an LF file whose last line ends in CRLF after "".
