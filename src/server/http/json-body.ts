@@ -19,13 +19,37 @@ export function registerJsonBody(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonTextTooDeep(text, LIMITS.jsonMaxDepth)) return done(badInput(tooDeepMessage(LIMITS.jsonMaxDepth)));
-    const exact = EXACT_NUMBER_BODIES.find(([path]) => path.test(req.url));
-    if (!exact) return parse(req, text, done);
+    const exact = EXACT_NUMBER_BODIES.find(([path]) => path.test(req.url))?.[1] ?? numberOrItsText;
     // Checked by Fastify's parser first (malformed, prototype poisoning), then read again exactly.
-    return parse(req, text, (error: Error | null) =>
-      error ? done(error) : done(null, parseJsonExact(text, exact[1])),
-    );
+    return parse(req, text, (error: Error | null) => (error ? done(error) : done(null, parseJsonExact(text, exact))));
   });
+}
+
+/**
+ * Any other body: a number a double holds (`50`, `0.1`, `1.50`, `1e3`) is a number, and one it would
+ * change (`9007199254740993` as a filter's value, `99999999999999.999999`) arrives as its text, which
+ * a field taking text (a filter's value: compared in its column's exact type) reads exactly and a
+ * field taking only numbers refuses, rather than reading another number.
+ */
+function numberOrItsText({ text }: ExactNumber): number | string {
+  const double = Number(text);
+  return sameDecimal(text, String(double)) ? double : text;
+}
+
+/** Whether two JSON number texts write the same value (`1.50e2` and `150`; `-0` and `0`). */
+function sameDecimal(a: string, b: string): boolean {
+  return decimalKey(a) === decimalKey(b);
+}
+
+/** A number text as significant digits and the power of ten after them, e.g. `15e1`; any other text as itself. */
+function decimalKey(text: string): string {
+  const parts = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!parts) return text;
+  const [, sign, whole = '', fraction = '', exponent = '0'] = parts;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (digits === '') return '0';
+  const significant = digits.replace(/0+$/, '');
+  return `${sign}${significant}e${Number(exponent) - fraction.length + (digits.length - significant.length)}`;
 }
 
 /**
