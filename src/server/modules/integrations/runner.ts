@@ -45,9 +45,13 @@ export interface RunnerOptions {
   openConfig(integration: IntegrationRow): Promise<ConnectorConfig>;
 }
 
+/** What the run's log, its figures and the notification say of an error: a long one is cut (it may quote a whole value). */
+const ERROR_CHARS = 2_000;
+const clip = (text: string) => (text.length > ERROR_CHARS ? `${text.slice(0, ERROR_CHARS)}…` : text);
+
 function errorOf(error: unknown): { type: AttemptErrorType; message: string } {
-  if (error instanceof ConnectorError) return { type: error.type, message: error.message };
-  return { type: 'SystemError', message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof ConnectorError) return { type: error.type, message: clip(error.message) };
+  return { type: 'SystemError', message: clip(error instanceof Error ? error.message : String(error)) };
 }
 
 const refusedCredentials = (error: unknown) => error instanceof ConnectorError && error.credentialsRejected;

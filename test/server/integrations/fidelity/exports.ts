@@ -62,7 +62,9 @@ export async function downloadRows(
   try {
     const source =
       format === 'csv'
-        ? `read_csv('${file}', header = true, all_varchar = true, allow_quoted_nulls = false)`
+        ? // The download's own dialect: a sniffed one would take a ';' in every value for the delimiter.
+          `read_csv('${file}', header = true, all_varchar = true, allow_quoted_nulls = false, delim = ',', quote = '"', ` +
+          `escape = '"', max_line_size = 100000000, buffer_size = 100000000)`
         : `read_parquet('${file}')`;
     const names = Object.keys(types);
     const cells = names.map((name) => {

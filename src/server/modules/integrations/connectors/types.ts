@@ -62,6 +62,11 @@ export type ReadItem =
       rows?: number;
       /** CSV whose every value is its type's canonical text (a database's own output): cast as it is. */
       canonical?: boolean;
+      /**
+       * CSV written by PostgreSQL's `COPY ... (FORMAT csv, HEADER true)`: its columns in order. Read
+       * in exactly that dialect, nothing guessed; `rows` must then be the count of its rows.
+       */
+      columns?: string[];
     }
   | { kind: 'state'; state: unknown }
   | { kind: 'log'; level: LogLevel; message: string };

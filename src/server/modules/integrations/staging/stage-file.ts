@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { WarehouseExecutor } from '../../../warehouse/types';
 import { formatOfDuckDbType } from '../connectors/formats';
+import { ConnectorError } from '../connectors/types';
 import { q, quoteQualified } from '../physical';
 import { holds } from '../stored-types';
 import { jsonLines } from '../../../exact-values/json-lines';
@@ -16,6 +17,58 @@ export interface StagedFile {
   format: 'csv' | 'jsonl' | 'parquet';
   /** CSV whose every value is its type's canonical text (a database's own output): cast without guards. */
   canonical?: boolean;
+  /**
+   * A CSV file written by PostgreSQL's `COPY ... (FORMAT csv, HEADER true)`: its columns in order.
+   * It is read in exactly that dialect, each column by its position, nothing guessed (copyCsvSource).
+   */
+  columns?: readonly string[];
+  /** Rows the source wrote into the file: a load that reads another count fails the sync. */
+  rows?: number;
+}
+
+/**
+ * The longest line (one row) read from a copied file: 64 MiB, the bound a source's record line has
+ * elsewhere too (an Airbyte source's `maxLineBytes`). DuckDB's default (2 MB) failed a sync on one
+ * long text. DuckDB holds a read buffer of at least this size in the warehouse's memory (1GB by
+ * default), which is what bounds it; a longer row stops the sync with a message saying so.
+ */
+export const MAX_COPY_LINE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * read_csv of a file in COPY's CSV dialect: ',' between values, '"' around them and doubling a
+ * '"' within, '\n' after each row, an unquoted empty value for NULL, a header line. Nothing is
+ * sniffed, so no value (a ';' in a one-column table, a value in single quotes) can change how the
+ * file is read; a row that does not match (strict mode) fails the load. Columns are named by
+ * position (`c0`, `c1`, ...), so no source name reaches the SQL.
+ */
+function copyCsvSource(count: number): string {
+  const columns = Array.from({ length: count }, (_, i) => `'c${i}': 'VARCHAR'`).join(', ');
+  return (
+    `read_csv($1, auto_detect = false, header = true, columns = {${columns}}, delim = ',', quote = '"', ` +
+    `escape = '"', new_line = '\\n', comment = '', skip = 0, strict_mode = true, null_padding = false, ` +
+    `allow_quoted_nulls = false, max_line_size = ${MAX_COPY_LINE_BYTES}, buffer_size = ${MAX_COPY_LINE_BYTES})`
+  );
+}
+
+/**
+ * DuckDB names a CSV line it cannot read with the whole line (up to 10,000 characters of a value)
+ * and hints about its options: the run log gets the line's number and the reason only.
+ */
+function unreadableCsv(error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = /CSV Error on Line: (\d+)/.exec(message);
+  if (!line) return error;
+  const tooLong = /Maximum line size of (\d+) bytes exceeded\. Actual Size: ?(\d+) bytes/.exec(message);
+  const columns = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(message);
+  const reason = tooLong
+    ? `it is ${tooLong[2]} bytes long, and a line is read up to ${tooLong[1]} bytes`
+    : columns
+      ? `it has ${columns[2]} values where the file has ${columns[1]} columns`
+      : 'it is not CSV as the file was written';
+  return new ConnectorError(
+    `A file could not be read at its line ${line[1]}: ${reason}. The sync stops and the dataset keeps its previous data.`,
+    'SystemError',
+  );
 }
 
 /** A column of a file: the name DuckDB reads it under, and its type. */
@@ -64,10 +117,14 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
     return changed;
   }
   const source =
-    file.format === 'csv'
-      ? `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false)`
-      : `read_parquet($1)`;
-  const present = await fileColumns(executor, file, source, staging.columns);
+    file.format !== 'csv'
+      ? `read_parquet($1)`
+      : file.columns
+        ? copyCsvSource(file.columns.length)
+        : `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false)`;
+  const present = file.columns
+    ? new Map(file.columns.map((field, i) => [field, { name: `c${i}`, sqlType: 'VARCHAR' }]))
+    : await fileColumns(executor, file, source, staging.columns);
   let sniffed: SniffedFormats | undefined;
   if (file.format === 'csv' && !file.canonical) {
     const [formats] = await executor.all({
@@ -115,7 +172,16 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
     () =>
       `SELECT ${misfitCounts(staging.columns.map((c) => (present.has(c.field) ? castOf(c) : { value: '', fits: 'true' })))} FROM ${source}`,
     file.path,
-  );
+  ).catch((error: unknown) => {
+    throw file.format === 'csv' ? unreadableCsv(error) : error;
+  });
+  if (file.rows !== undefined && changed !== file.rows) {
+    throw new ConnectorError(
+      `The source wrote ${file.rows} rows into a copied file, but ${changed} were read from it. ` +
+        'The sync stops and the dataset keeps its previous data.',
+      'SystemError',
+    );
+  }
   staging.rows += changed;
   staging.bytes += (await fs.promises.stat(file.path)).size;
   return changed;

@@ -73,6 +73,8 @@ export async function widen(
  */
 function unfitDetail(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
+  // A line the CSV reader cannot read is no value that does not fit (stage-file.ts says what it is).
+  if (/CSV Error on Line/.test(message)) return null;
   const match = /JSON transform error in file "[^"]*", in record\/value \d+: ([^\n]*)/.exec(message);
   const conversion = /^(?:Conversion Error|Invalid Input Error): ([^\n]*)/.exec(message);
   return match?.[1] ?? conversion?.[1] ?? null;

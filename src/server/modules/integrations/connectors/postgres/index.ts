@@ -187,6 +187,8 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
     }
 
     const sql = `SELECT ${columns.map(selectExpression).join(', ')} FROM ${from}${where}${orderBy}`;
+    // The files' columns in order: staging reads them by position, in COPY's own CSV dialect.
+    const names = columns.map((c) => c.name);
     let rows = 0;
     const files = copyToCsvFiles(client, sql, {
       dir: ctx.tempDir,
@@ -196,7 +198,7 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
     });
     for await (const file of files) {
       rows += file.rows;
-      yield { kind: 'file', path: file.path, format: 'csv', rows: file.rows, canonical: true };
+      yield { kind: 'file', path: file.path, format: 'csv', rows: file.rows, canonical: true, columns: names };
     }
     await client.query('COMMIT');
     ctx.log('INFO', `Copied ${rows} rows of ${table.datasetName}`);
