@@ -52,7 +52,7 @@ export async function swapIn<T>(
   // order: numbering here spares every batch a row_number() window, which would make DuckDB's
   // parallel readers hand their rows over in order. Committed on its own, before the swap renames the
   // table (see swap-table.ts); a crash in between leaves only a staging table, swept at start.
-  await executor.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
+  await numberRows(executor, staged);
   crashPoint('sync:rows-numbered');
   const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
   if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
@@ -67,6 +67,33 @@ export async function swapIn<T>(
 async function columnTypes(tx: WarehouseSession, relation: string): Promise<Map<string, string>> {
   const result = await tx.query({ sql: `SELECT * FROM ${relation} LIMIT 0`, parameters: [] });
   return new Map(result.columns.map((c) => [c.name, c.sqlType]));
+}
+
+/**
+ * A name none of `names` has (DuckDB's names ignore case), from `base` with leading `_` added: the
+ * aliases of the staging SQL, so no column of the source can be the one a reference finds.
+ */
+function freeName(base: string, names: Iterable<string>): string {
+  const taken = new Set([...names].map((name) => name.toLowerCase()));
+  let name = base;
+  while (taken.has(name.toLowerCase())) name = `_${name}`;
+  return name;
+}
+
+/**
+ * Sets `_row_id` from DuckDB's rowid pseudo-column. A staged column named rowid (in any case: a
+ * PostgreSQL table may have one) hides it, and `_row_id` would take that column's values
+ * (duplicates, NULLs): it is given a free name for the UPDATE, as the CSV import does (freeRowid).
+ */
+async function numberRows(executor: WarehouseExecutor, staged: string): Promise<void> {
+  const names = [...(await columnTypes(executor, staged)).keys()];
+  const shadowing = names.find((name) => name.toLowerCase() === 'rowid');
+  const number = () => executor.run(`UPDATE ${staged} SET ${q(ROW_ID)} = rowid + 1`);
+  if (shadowing === undefined) return void (await number());
+  const free = freeName('_rowid', names);
+  await executor.run(`ALTER TABLE ${staged} RENAME COLUMN ${q(shadowing)} TO ${q(free)}`);
+  await number();
+  await executor.run(`ALTER TABLE ${staged} RENAME COLUMN ${q(free)} TO ${q(shadowing)}`);
 }
 
 const nested = (sqlType: string) => /^(STRUCT|MAP|UNION)\b|\]$/i.test(sqlType);

@@ -4,7 +4,8 @@
  * written later with a cursor equal to the saved one is read, and re-reading the boundary adds
  * nothing: with AppendDedup (primary key) and with Append (no key). Column names a warehouse table
  * cannot hold side by side (case-only differences, `_row_id`) are stored under free names, the key
- * among them, and keep their values.
+ * among them, and keep their values. A column named `rowid` (DuckDB's row pseudo-column, which
+ * numbers the staged rows) keeps its values and never becomes the row number.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ import {
   type Integration,
 } from '../helpers';
 import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
-import { apiRows } from './exports';
+import { apiRows, downloadRows } from './exports';
 
 const bin = findPostgresBin();
 
@@ -55,7 +56,13 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       CREATE TABLE clashing (a text, "A" bigint PRIMARY KEY, "_row_id" text, a_2 text, updated_at timestamptz NOT NULL);
       INSERT INTO clashing VALUES
         ('lower 1', 1, 'own 1', 'two 1', '2024-01-01 00:00:00+00'),
-        ('lower 2', 2, 'own 2', 'two 2', '2024-01-01 00:00:00+00');`);
+        ('lower 2', 2, 'own 2', 'two 2', '2024-01-01 00:00:00+00');
+      CREATE TABLE rowid_full (id int PRIMARY KEY, rowid int, v text);
+      INSERT INTO rowid_full VALUES (1, 5, 'a'), (2, 5, 'b'), (3, NULL, 'c'), (4, 1, 'd');
+      CREATE TABLE rowid_keyed (id int PRIMARY KEY, "RowId" int, v text, updated_at timestamptz NOT NULL);
+      INSERT INTO rowid_keyed VALUES (1, 9, 'a', '2024-01-01 00:00:00+00'), (2, 9, 'b', '2024-01-01 00:00:00+00');
+      CREATE TABLE rowid_events ("ROWID" int, v text, updated_at timestamptz NOT NULL);
+      INSERT INTO rowid_events VALUES (7, 'a', '2024-01-01 00:00:00+00'), (7, 'b', '2024-01-02 00:00:00+00');`);
   }, 120_000);
 
   afterAll(async () => {
@@ -198,5 +205,49 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       ['lower 1', 1, 'own 1', 'two 1'],
       ['lower 2b', 2, 'own 2', 'two 2'],
     ]);
+  });
+  it('a source column named rowid (any case) keeps its values and never numbers the rows', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'rowids');
+    await selectDatasets(t, cookie, created.id, {
+      rowid_full: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+      rowid_keyed: { syncType: 'Incremental', dataIngestionType: 'AppendDedup' },
+      rowid_events: { syncType: 'Incremental', dataIngestionType: 'Append' },
+    });
+    expectCompleted(await syncNow(t, cookie, created.id));
+    const source = await admin.query({
+      text: 'SELECT id::text AS id, rowid::text AS rowid, v FROM rowid_full ORDER BY id',
+      types: { getTypeParser: () => (v: string) => v },
+    });
+    const full = await datasetId(t, cookie, created.id, 'rowid_full');
+    const viaApi = await apiRows(t, cookie, full, 'id');
+    const text = (v: unknown) => (v === null ? null : String(v));
+    expect(viaApi.map((r) => ({ id: text(r.id), rowid: text(r.rowid), v: r.v }))).toEqual(source.rows);
+    expect(new Set(viaApi.map((r) => r._row_id)).size).toBe(4);
+    expect(await downloadRows(t, cookie, full, 'csv', 'id', { id: 'INTEGER', rowid: 'INTEGER', v: 'VARCHAR' })).toEqual(
+      source.rows,
+    );
+
+    // A later row at the saved cursor is read and kept; an update replaces only its own row.
+    await admin.query(`INSERT INTO rowid_events VALUES (7, 'c', '2024-01-02 00:00:00+00')`);
+    await admin.query(`UPDATE rowid_keyed SET v = 'a2', updated_at = '2024-01-02 00:00:00+00' WHERE id = 1`);
+    await admin.query(`INSERT INTO rowid_keyed VALUES (3, NULL, 'c', '2024-01-01 00:00:00+00')`);
+    for (let sync = 0; sync < 2; sync++) {
+      t.clock.advance(60_000);
+      expectCompleted(await syncNow(t, cookie, created.id));
+      const keyed = await apiRows(t, cookie, await datasetId(t, cookie, created.id, 'rowid_keyed'), 'id');
+      expect(keyed.map((r) => [r.id, r.RowId, r.v])).toEqual([
+        [1, 9, 'a2'],
+        [2, 9, 'b'],
+        [3, null, 'c'],
+      ]);
+      const events = await apiRows(t, cookie, await datasetId(t, cookie, created.id, 'rowid_events'), 'v');
+      expect(events.map((r) => [r.ROWID, r.v])).toEqual([
+        [7, 'a'],
+        [7, 'b'],
+        [7, 'c'],
+      ]);
+    }
   });
 });
