@@ -255,7 +255,11 @@ async function reconcileColumn(
   }
 }
 
-/** Append at the saved cursor: staged rows already in the table at its largest cursor are dropped. */
+/**
+ * Append at the saved cursor: staged rows already in the table at its largest cursor are dropped.
+ * The aliases (the two relations, the copy number and the count) are names no column has, so a
+ * source column called `copy` or `s` cannot be what they find.
+ */
 async function dropBoundaryCopies(
   tx: WarehouseSession,
   target: string,
@@ -264,15 +268,17 @@ async function dropBoundaryCopies(
   cursor: string,
 ): Promise<void> {
   if (!columns.includes(cursor)) return;
+  const names = [ROW_ID, ...columns, ...(await columnTypes(tx, target)).keys()];
+  const [s, e, copy, copies] = ['s', 'e', 'copy', 'copies'].map((base) => q(freeName(base, names)));
   const list = columns.map(q).join(', ');
-  const same = columns.map((c) => `s.${q(c)} IS NOT DISTINCT FROM e.${q(c)}`).join(' AND ');
+  const same = columns.map((c) => `${s}.${q(c)} IS NOT DISTINCT FROM ${e}.${q(c)}`).join(' AND ');
   const boundary = `(SELECT max(${q(cursor)}) FROM ${target})`;
   await tx.run(
-    `DELETE FROM ${staged} WHERE ${q(ROW_ID)} IN (SELECT s.${q(ROW_ID)} FROM ` +
-      `(SELECT ${q(ROW_ID)}, ${list}, row_number() OVER (PARTITION BY ${list} ORDER BY ${q(ROW_ID)}) AS copy ` +
-      `FROM ${staged} WHERE ${q(cursor)} = ${boundary}) s ` +
-      `JOIN (SELECT ${list}, count(*) AS copies FROM ${target} WHERE ${q(cursor)} = ${boundary} GROUP BY ALL) e ` +
-      `ON ${same} AND s.copy <= e.copies)`,
+    `DELETE FROM ${staged} WHERE ${q(ROW_ID)} IN (SELECT ${s}.${q(ROW_ID)} FROM ` +
+      `(SELECT ${q(ROW_ID)}, ${list}, row_number() OVER (PARTITION BY ${list} ORDER BY ${q(ROW_ID)}) AS ${copy} ` +
+      `FROM ${staged} WHERE ${q(cursor)} = ${boundary}) ${s} ` +
+      `JOIN (SELECT ${list}, count(*) AS ${copies} FROM ${target} WHERE ${q(cursor)} = ${boundary} GROUP BY ALL) ${e} ` +
+      `ON ${same} AND ${s}.${copy} <= ${e}.${copies})`,
   );
 }
 

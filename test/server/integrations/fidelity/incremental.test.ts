@@ -5,7 +5,8 @@
  * nothing: with AppendDedup (primary key) and with Append (no key). Column names a warehouse table
  * cannot hold side by side (case-only differences, `_row_id`) are stored under free names, the key
  * among them, and keep their values. A column named `rowid` (DuckDB's row pseudo-column, which
- * numbers the staged rows) keeps its values and never becomes the row number.
+ * numbers the staged rows) keeps its values and never becomes the row number; columns named like
+ * the aliases of the boundary check and of AppendDedup add no copy and lose no row.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,13 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       CREATE TABLE rowid_keyed (id int PRIMARY KEY, "RowId" int, v text, updated_at timestamptz NOT NULL);
       INSERT INTO rowid_keyed VALUES (1, 9, 'a', '2024-01-01 00:00:00+00'), (2, 9, 'b', '2024-01-01 00:00:00+00');
       CREATE TABLE rowid_events ("ROWID" int, v text, updated_at timestamptz NOT NULL);
-      INSERT INTO rowid_events VALUES (7, 'a', '2024-01-01 00:00:00+00'), (7, 'b', '2024-01-02 00:00:00+00');`);
+      INSERT INTO rowid_events VALUES (7, 'a', '2024-01-01 00:00:00+00'), (7, 'b', '2024-01-02 00:00:00+00');
+      CREATE TABLE alias_names (s text, e text, copy int, copies int, _s text, rn int, v text, updated_at timestamptz NOT NULL);
+      INSERT INTO alias_names VALUES
+        ('s', 'e', 9, 0, '_s', 1, 'a', '2024-01-01 00:00:00+00'),
+        ('s', 'e', 9, 0, '_s', 1, 'b', '2024-01-02 00:00:00+00');
+      CREATE TABLE alias_keyed (id int PRIMARY KEY, rn int, v text, updated_at timestamptz NOT NULL);
+      INSERT INTO alias_keyed VALUES (1, 2, 'a', '2024-01-01 00:00:00+00'), (2, 1, 'b', '2024-01-01 00:00:00+00');`);
   }, 120_000);
 
   afterAll(async () => {
@@ -247,6 +254,45 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
         [7, 'a'],
         [7, 'b'],
         [7, 'c'],
+      ]);
+    }
+  });
+  it("source columns named like the staging SQL's aliases (s, e, copy, copies, rn) neither add nor lose rows", async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'aliases');
+    await selectDatasets(t, cookie, created.id, {
+      alias_names: { syncType: 'Incremental', dataIngestionType: 'Append' },
+      alias_keyed: { syncType: 'Incremental', dataIngestionType: 'AppendDedup' },
+    });
+    expectCompleted(await syncNow(t, cookie, created.id));
+    await admin.query(`INSERT INTO alias_names VALUES ('s', 'e', 9, 0, '_s', 1, 'c', '2024-01-02 00:00:00+00')`);
+    await admin.query(`UPDATE alias_keyed SET v = 'a2', updated_at = '2024-01-02 00:00:00+00' WHERE id = 1`);
+    const cells =
+      'SELECT s, e, copy::text AS copy, copies::text AS copies, _s, rn::text AS rn, v FROM alias_names ORDER BY v';
+    for (let sync = 0; sync < 2; sync++) {
+      t.clock.advance(60_000);
+      expectCompleted(await syncNow(t, cookie, created.id));
+      // The boundary row b is stored once, the new row c at it is added.
+      const source = await admin.query({ text: cells, types: { getTypeParser: () => (v: string) => v } });
+      const id = await datasetId(t, cookie, created.id, 'alias_names');
+      const text = (row: Record<string, unknown>) =>
+        Object.fromEntries(Object.keys(source.rows[0] as object).map((k) => [k, String(row[k])]));
+      expect((await apiRows(t, cookie, id, 'v')).map(text)).toEqual(source.rows);
+      const types = {
+        s: 'VARCHAR',
+        e: 'VARCHAR',
+        copy: 'INTEGER',
+        copies: 'INTEGER',
+        _s: 'VARCHAR',
+        rn: 'INTEGER',
+        v: 'VARCHAR',
+      };
+      expect(await downloadRows(t, cookie, id, 'csv', 'v', types)).toEqual(source.rows);
+      const keyed = await apiRows(t, cookie, await datasetId(t, cookie, created.id, 'alias_keyed'), 'id');
+      expect(keyed.map((r) => [r.id, r.rn, r.v])).toEqual([
+        [1, 2, 'a2'],
+        [2, 1, 'b'],
       ]);
     }
   });
