@@ -634,4 +634,48 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
       source.rows.map((r: Row) => [r.id, r.n, r.m, r.big]),
     );
   });
+  it('numeric array elements without a precision, or wider than 38 digits, keep their exact digits', async () => {
+    await admin.query(`
+      CREATE DOMAIN free_number AS numeric;
+      CREATE TABLE free_arrays (id int PRIMARY KEY, nf numeric[], nw numeric(50,10)[], nd free_number[]);
+      INSERT INTO free_arrays VALUES
+        (1, '{12345678901234567890.123456789,0.30000000000000000001,0.0000001,1e-7,NULL,NaN}',
+            '{1234567890123456789012345678901234567890.0123456789,0.1000000000,-1}',
+            '{9007199254740993,0.1,100000000000000000000000000000000000000000}'),
+        (2, '{}', NULL, '{-0.000000000000000000000000000000000000001}');`);
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const { datasetId, run } = await syncedDataset(t, cookie, 'free_arrays', 'free_arrays');
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([]);
+    // PostgreSQL's own text of each element.
+    const columns = ['nf', 'nw', 'nd'];
+    const source = await admin.query({
+      text: `SELECT id::text AS id, ${columns.map((c) => `array_to_json(${c}::text[])::text AS ${c}`).join(', ')} FROM free_arrays ORDER BY id`,
+      types: { getTypeParser: () => (v: string) => v },
+    });
+    const expected = source.rows.map((row: Row): Row => ({
+      id: row.id,
+      ...Object.fromEntries(columns.map((c) => [c, row[c] === null ? null : JSON.parse(String(row[c]))])),
+    }));
+    expect(expected[0]?.nf).toEqual([
+      '12345678901234567890.123456789',
+      '0.30000000000000000001',
+      '0.0000001',
+      '0.0000001',
+      null,
+      'NaN',
+    ]);
+    const viaApi = await apiRows(t, cookie, datasetId, 'id');
+    expect(viaApi.map((r) => ({ id: String(r.id), ...Object.fromEntries(columns.map((c) => [c, r[c]])) }))).toEqual(
+      expected,
+    );
+    const types = { id: 'INTEGER', nf: 'VARCHAR[]', nw: 'VARCHAR[]', nd: 'VARCHAR[]' };
+    const csv = await downloadRows(t, cookie, datasetId, 'csv', 'id', types);
+    expect(
+      csv.map((r) => ({
+        id: r.id,
+        ...Object.fromEntries(columns.map((c) => [c, r[c] === null ? null : JSON.parse(String(r[c]))])),
+      })),
+    ).toEqual(expected);
+  });
 });

@@ -22,6 +22,8 @@ export interface SourceColumn {
   format: StorageFormat;
   /** format_type(): the column's full PostgreSQL type, e.g. 'numeric(10,2)', 'integer[]'. */
   sourceType: string;
+  /** An array's element type (pg_type.typname, domains followed to their base), else null. */
+  elementType: string | null;
   isPrimaryKey: boolean;
   description: string | null;
 }
@@ -174,6 +176,7 @@ export async function readCatalog(client: pg.Client, schemas: string[]): Promise
       type: columnTypeOfFormat(format),
       format,
       sourceType: row.source_type,
+      elementType: row.element_name,
       isPrimaryKey: row.pk_position !== null,
       description: row.description,
     });

@@ -117,7 +117,9 @@ function selectExpression(column: SourceColumn): string {
         if (element.kind === 'date' || element.kind === 'timestamp' || element.kind === 'timestamptz') {
           return temporalListText(name, element);
         }
-        if (element.kind === 'decimal') return `to_json(${name}::text[])`;
+        // to_json prints a numeric element as a JSON number, which staging would read through a
+        // double: every numeric element (a decimal, or exact text beyond 38 digits) goes as its text.
+        if (element.kind === 'decimal' || column.elementType === 'numeric') return `to_json(${name}::text[])`;
         return `to_json(${name})`;
       }
       case 'json':
