@@ -64,6 +64,8 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       INSERT INTO rowid_keyed VALUES (1, 9, 'a', '2024-01-01 00:00:00+00'), (2, 9, 'b', '2024-01-01 00:00:00+00');
       CREATE TABLE rowid_events ("ROWID" int, v text, updated_at timestamptz NOT NULL);
       INSERT INTO rowid_events VALUES (7, 'a', '2024-01-01 00:00:00+00'), (7, 'b', '2024-01-02 00:00:00+00');
+      CREATE TABLE endless (id int, updated_at timestamptz NOT NULL);
+      INSERT INTO endless VALUES (1, '2024-01-01 00:00:00+00'), (2, 'infinity');
       CREATE TABLE alias_names (s text, e text, copy int, copies int, _s text, rn int, v text, updated_at timestamptz NOT NULL);
       INSERT INTO alias_names VALUES
         ('s', 'e', 9, 0, '_s', 1, 'a', '2024-01-01 00:00:00+00'),
@@ -295,5 +297,25 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
         [2, 1, 'b'],
       ]);
     }
+  });
+  it('a cursor saved at infinity is said in the log, naming the dataset and the column', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'endless');
+    await selectDatasets(t, cookie, created.id, { endless: { syncType: 'Incremental', dataIngestionType: 'Append' } });
+    const warning =
+      '[WARN] endless: Column updated_at: the saved cursor is infinity, so later syncs read only the rows whose ' +
+      'updated_at is infinity: rows added or changed with any other updated_at are not read. Choose another ' +
+      'cursor, or refresh all data to read every row.';
+    const first = await syncNow(t, cookie, created.id);
+    expectCompleted(first);
+    expect(first.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([warning]);
+    await admin.query(`INSERT INTO endless VALUES (3, '2024-01-02 00:00:00+00')`);
+    t.clock.advance(60_000);
+    const second = await syncNow(t, cookie, created.id);
+    expectCompleted(second);
+    expect(second.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([warning]);
+    const id = await datasetId(t, cookie, created.id, 'endless');
+    expect((await apiRows(t, cookie, id, 'id')).map((r) => r.id)).toEqual([1, 2]);
   });
 });

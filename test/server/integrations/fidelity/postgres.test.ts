@@ -678,4 +678,31 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
       })),
     ).toEqual(expected);
   });
+  it('arrays whose indexes do not start at 1 keep their elements, with a warning naming column and count', async () => {
+    await admin.query(`
+      CREATE TABLE shifted_arrays (id int PRIMARY KEY, a int[], t text[]);
+      INSERT INTO shifted_arrays VALUES
+        (1, '[0:1]={1,2}', '{x}'), (2, '{3}', '[-1:-1]={y}'), (3, '[5:6]={4,5}', NULL), (4, '{}', '{}');`);
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const { datasetId, run } = await syncedDataset(t, cookie, 'shifted_arrays', 'shifted');
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      "[WARN] shifted_arrays: Column a: 2 arrays do not start at index 1 (e.g. '[0:1]={1,2}'); the elements are stored in their order, without their indexes.",
+      "[WARN] shifted_arrays: Column t: 1 array does not start at index 1 (e.g. '[0:1]={1,2}'); the elements are stored in their order, without their indexes.",
+    ]);
+    const source = await admin.query({
+      text: 'SELECT id, array_to_json(a)::text AS a, array_to_json(t)::text AS t FROM shifted_arrays ORDER BY id',
+      types: { getTypeParser: () => (v: string) => v },
+    });
+    const parsed = (v: unknown) => (v === null ? null : (JSON.parse(String(v)) as unknown));
+    const viaApi = await apiRows(t, cookie, datasetId, 'id');
+    const expected = source.rows.map((r: Row) => [parsed(r.a), parsed(r.t)]);
+    expect(viaApi.map((r) => [r.a, r.t])).toEqual(expected);
+    const csv = await downloadRows(t, cookie, datasetId, 'csv', 'id', {
+      id: 'INTEGER',
+      a: 'INTEGER[]',
+      t: 'VARCHAR[]',
+    });
+    expect(csv.map((r) => [parsed(r.a), parsed(r.t)])).toEqual(expected);
+  });
 });

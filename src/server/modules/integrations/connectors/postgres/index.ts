@@ -131,6 +131,56 @@ function selectExpression(column: SourceColumn): string {
   return expression === null ? name : `${expression} AS ${name}`;
 }
 
+/** A saved cursor at an end of its type (±infinity, NaN above every number): reads after it stall or repeat. */
+const ENDLESS_CURSOR = /^(-?infinity|nan)$/i;
+
+function endlessCursorWarning(column: string, cursor: string): string {
+  if (cursor.startsWith('-')) {
+    return `Column ${column}: the saved cursor is ${cursor}, so the next sync reads every row again.`;
+  }
+  return (
+    `Column ${column}: the saved cursor is ${cursor}, so later syncs read only the rows whose ${column} is ` +
+    `${cursor}: rows added or changed with any other ${column} are not read. Choose another cursor, or ` +
+    'refresh all data to read every row.'
+  );
+}
+
+/** Any lower bound of an array other than 1 (`[0:1]`, `[1:2][-1:0]`), from its array_dims text. */
+const SHIFTED_DIMS = '^(\\[1:[0-9]+\\])*$';
+
+/**
+ * Counts, per array column, the values whose indexes do not start at 1 ('[0:1]={1,2}'): a list
+ * keeps the elements in order but not their indexes, which the run log says. One more read of the
+ * rows, in the same snapshot, only when arrays are selected.
+ */
+async function warnShiftedArrays(
+  client: pg.Client,
+  from: string,
+  columns: SourceColumn[],
+  cursor: { column: SourceColumn; saved: string } | null,
+  log: ConnectorContext['log'],
+): Promise<void> {
+  const arrays = columns.filter((c) => c.elementType !== null);
+  if (arrays.length === 0) return;
+  const counts = arrays.map(
+    (c, i) => `count(*) FILTER (WHERE array_dims(${ident(c.name)}) !~ $1)::text AS ${ident(`a${i}`)}`,
+  );
+  const where = cursor ? ` WHERE ${ident(cursor.column.name)} >= CAST($2 AS ${cursor.column.sourceType})` : '';
+  const { rows } = await client.query<Record<string, string>>(
+    `SELECT ${counts.join(', ')} FROM ${from}${where}`,
+    cursor ? [SHIFTED_DIMS, cursor.saved] : [SHIFTED_DIMS],
+  );
+  arrays.forEach((column, i) => {
+    const count = Number(rows[0]?.[`a${i}`] ?? 0);
+    if (count === 0) return;
+    log(
+      'WARN',
+      `Column ${column.name}: ${count === 1 ? '1 array does' : `${count} arrays do`} not start at index 1 ` +
+        `(e.g. '[0:1]={1,2}'); the elements are stored in their order, without their indexes.`,
+    );
+  });
+}
+
 function pickColumns(table: SourceTable, properties: string[]): SourceColumn[] {
   if (properties.length === 0) return table.columns;
   return properties.map((name) => {
@@ -157,6 +207,7 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
     let where = '';
     let orderBy = '';
     let nextState: unknown = undefined;
+    let readFrom: { column: SourceColumn; saved: string } | null = null;
 
     if (request.syncType === 'Incremental') {
       const cursor = table.columns.find((c) => c.name === request.cursorField);
@@ -173,6 +224,7 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
       // (swap-in.ts) keeps them from being stored twice.
       if (typeof saved === 'string' || typeof saved === 'number') {
         where = ` WHERE ${cursorSql} >= CAST(${literal(String(saved))} AS ${cursor.sourceType})`;
+        readFrom = { column: cursor, saved: String(saved) };
         ctx.log('INFO', `Reading ${table.datasetName} where ${cursor.name} >= ${saved}`);
       }
       orderBy = ` ORDER BY ${cursorSql}`;
@@ -180,6 +232,9 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
         `SELECT max(${cursorSql})::text AS max FROM ${from}${where}`,
       );
       const newMax = max.rows[0]?.max ?? null;
+      // Saved as it is (the rows holding it are read again next time), but never silently.
+      const kept = newMax ?? (saved === undefined ? null : String(saved));
+      if (kept !== null && ENDLESS_CURSOR.test(kept)) ctx.log('WARN', endlessCursorWarning(cursor.name, kept));
       if (newMax === null) {
         ctx.log('INFO', `No new rows in ${table.datasetName}`);
         if (saved !== undefined) yield { kind: 'state', state: request.state };
@@ -187,6 +242,8 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
       }
       nextState = { cursor: newMax };
     }
+
+    await warnShiftedArrays(client, from, columns, readFrom, ctx.log);
 
     const sql = `SELECT ${columns.map(selectExpression).join(', ')} FROM ${from}${where}${orderBy}`;
     // The files' columns in order: staging reads them by position, in COPY's own CSV dialect.
