@@ -4,7 +4,8 @@
  * single quotes, keep every row and every character, also when the copy is split in files; a
  * value longer than DuckDB's default line (2 MB) arrives whole; a row longer than the bound stops
  * the sync with a log line that names the bound and does not quote the value; a file that reads
- * as another count of rows than the source wrote stops the sync.
+ * as another count of rows than the source wrote stops the sync (and the files' rows are checked
+ * against COPY's own count).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +40,8 @@ const ONE_COLUMN: Record<string, string[]> = {
   pipes: ['a|b', 'c|d|e', '|'],
   tabs: ['a\tb', 'c\td', '\t'],
   single_quotes: ["'a'", "'it''s'", "''"],
+  // Line ends and quotes inside values: the copy is split between rows, never inside a value.
+  line_ends: ['a\nb', '"quoted"\nline', '\n', 'end\r\n', '""', ','],
   // Split in files of 2 rows: some files hold only values with ';', others none.
   mixed: ['plain 1', 'plain 2', 'k=1;v=2', 'k=3;v=4', 'k=5;v=6', 'k=7;v=8', 'plain 3'],
 };

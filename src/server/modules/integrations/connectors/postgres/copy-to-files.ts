@@ -67,12 +67,21 @@ class FileSink {
   }
 }
 
-export async function* copyToCsvFiles(
-  client: pg.Client,
-  selectSql: string,
-  options: CopyOptions,
-): AsyncGenerator<CsvFile> {
+export interface CsvCopy {
+  files: AsyncGenerator<CsvFile>;
+  /**
+   * The rows COPY itself reported ("COPY n"), known once the command completed: after the files,
+   * by the time the client's next query answers. Their sum of `rows` must equal it.
+   */
+  reportedRows(): number;
+}
+
+export function copyToCsvFiles(client: pg.Client, selectSql: string, options: CopyOptions): CsvCopy {
   const stream = client.query(copyTo(`COPY (${selectSql}) TO STDOUT WITH (FORMAT csv, HEADER true)`));
+  return { files: splitIntoFiles(stream, options), reportedRows: () => stream.rowCount };
+}
+
+async function* splitIntoFiles(stream: ReturnType<typeof copyTo>, options: CopyOptions): AsyncGenerator<CsvFile> {
   const abort = () => stream.destroy(new Error('Cancelled'));
   options.signal.addEventListener('abort', abort, { once: true });
   const sink = new FileSink(options);

@@ -249,17 +249,26 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
     // The files' columns in order: staging reads them by position, in COPY's own CSV dialect.
     const names = columns.map((c) => c.name);
     let rows = 0;
-    const files = copyToCsvFiles(client, sql, {
+    const copy = copyToCsvFiles(client, sql, {
       dir: ctx.tempDir,
       baseName: `pg-${table.datasetName.replace(/[^A-Za-z0-9_-]/g, '_')}`,
       rowsPerFile: config.rowsPerFile,
       signal: ctx.signal,
     });
-    for await (const file of files) {
+    for await (const file of copy.files) {
       rows += file.rows;
       yield { kind: 'file', path: file.path, format: 'csv', rows: file.rows, canonical: true, columns: names };
     }
     await client.query('COMMIT');
+    // COPY's own count (known by now) against the rows split into files, each of which staging
+    // checked against the rows it read: a row lost on the way fails the sync.
+    if (copy.reportedRows() !== rows) {
+      throw new ConnectorError(
+        `COPY reported ${copy.reportedRows()} rows of ${table.datasetName}, but ${rows} were written into files. ` +
+          'The sync stops and the dataset keeps its previous data.',
+        'SystemError',
+      );
+    }
     ctx.log('INFO', `Copied ${rows} rows of ${table.datasetName}`);
     if (nextState !== undefined) yield { kind: 'state', state: nextState };
   } catch (error) {
