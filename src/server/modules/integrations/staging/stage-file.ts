@@ -65,10 +65,7 @@ function unreadableCsv(error: unknown): unknown {
     : columns
       ? `it has ${columns[2]} values where the file has ${columns[1]} columns`
       : 'it is not CSV as the file was written';
-  return new ConnectorError(
-    `A file could not be read at its line ${line[1]}: ${reason}. The sync stops and the dataset keeps its previous data.`,
-    'SystemError',
-  );
+  return new ConnectorError(`A file could not be read at its line ${line[1]}: ${reason}.`, 'SystemError');
 }
 
 /** A column of a file: the name DuckDB reads it under, and its type. */
@@ -177,8 +174,7 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
   });
   if (file.rows !== undefined && changed !== file.rows) {
     throw new ConnectorError(
-      `The source wrote ${file.rows} rows into a copied file, but ${changed} were read from it. ` +
-        'The sync stops and the dataset keeps its previous data.',
+      `The source wrote ${file.rows} rows into a copied file, but ${changed} were read from it.`,
       'SystemError',
     );
   }

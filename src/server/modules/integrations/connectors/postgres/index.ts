@@ -166,10 +166,19 @@ async function warnShiftedArrays(
     (c, i) => `count(*) FILTER (WHERE array_dims(${ident(c.name)}) !~ $1)::text AS ${ident(`a${i}`)}`,
   );
   const where = cursor ? ` WHERE ${ident(cursor.column.name)} >= CAST($2 AS ${cursor.column.sourceType})` : '';
-  const { rows } = await client.query<Record<string, string>>(
-    `SELECT ${counts.join(', ')} FROM ${from}${where}`,
-    cursor ? [SHIFTED_DIMS, cursor.saved] : [SHIFTED_DIMS],
-  );
+  // Only a warning: a type array_dims refuses must not stop the read (nor abort its transaction).
+  await client.query('SAVEPOINT shifted_arrays');
+  let rows: Record<string, string>[];
+  try {
+    ({ rows } = await client.query<Record<string, string>>(
+      `SELECT ${counts.join(', ')} FROM ${from}${where}`,
+      cursor ? [SHIFTED_DIMS, cursor.saved] : [SHIFTED_DIMS],
+    ));
+    await client.query('RELEASE SAVEPOINT shifted_arrays');
+  } catch {
+    await client.query('ROLLBACK TO SAVEPOINT shifted_arrays');
+    return;
+  }
   arrays.forEach((column, i) => {
     const count = Number(rows[0]?.[`a${i}`] ?? 0);
     if (count === 0) return;
@@ -264,8 +273,7 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
     // checked against the rows it read: a row lost on the way fails the sync.
     if (copy.reportedRows() !== rows) {
       throw new ConnectorError(
-        `COPY reported ${copy.reportedRows()} rows of ${table.datasetName}, but ${rows} were written into files. ` +
-          'The sync stops and the dataset keeps its previous data.',
+        `COPY reported ${copy.reportedRows()} rows of ${table.datasetName}, but ${rows} were written into files.`,
         'SystemError',
       );
     }
