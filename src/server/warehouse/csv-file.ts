@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { badInput } from '../errors';
+import { quoteString } from './quote';
 
 /** Delimiters tried on the header line; DuckDB is then told the one found, so it cannot guess wrong. */
 const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -81,6 +82,16 @@ function headerFacts(header: string, named?: CsvDelimiter): Omit<CsvFileFacts, '
   let delimiter: CsvDelimiter = named ?? ',';
   if (!named) for (const d of DELIMITERS) if ((counts.get(d) ?? 0) > (counts.get(delimiter) ?? 0)) delimiter = d;
   return { delimiter, headerFields: (counts.get(delimiter) ?? 0) + 1 };
+}
+
+/**
+ * read_csv options fixing a file's dialect to RFC 4180 with the delimiter found: the header's
+ * delimiter, '"' around values and doubled within, the lines before the header skipped. DuckDB's
+ * own guess reads a one-column file whose values hold a ';' as two columns, and takes a value in
+ * single quotes for a quoted one.
+ */
+export function csvDialectOptions(facts: CsvFileFacts): string {
+  return `delim = ${quoteString(facts.delimiter)}, quote = '"', escape = '"', skip = ${facts.skip}`;
 }
 
 const isDelimiter = (c: string): c is CsvDelimiter => (DELIMITERS as readonly string[]).includes(c);

@@ -8,7 +8,7 @@ import { exactConversion } from './exact-text-cast';
 import { sqlTypeText } from './sql-type-text';
 import { nativeDateFormat } from './csv-dates';
 import { readPlan, settleReadings } from './csv-readings';
-import { inspectCsvFile, type CsvFileFacts } from './csv-file';
+import { csvDialectOptions, inspectCsvFile, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
 import { quoteIdentifier, quoteQualified, quoteString } from './quote';
 import type { ResultColumn, WarehouseExecutor, WarehouseSession } from './types';
@@ -144,10 +144,10 @@ export function refuseWide(columns: number, maxColumns: number): void {
 }
 
 function csvOptions(facts: CsvFileFacts, extra: string): string {
-  // Dialect fixed to RFC 4180 with the delimiter found; DuckDB still detects the column types.
+  // The dialect fixed (csv-file.ts); DuckDB still detects the column types.
   return (
-    `header = true, delim = ${quoteString(facts.delimiter)}, quote = '"', escape = '"', ` +
-    `skip = ${facts.skip}, strict_mode = true, null_padding = false, encoding = 'utf-8'${extra}`
+    `header = true, ${csvDialectOptions(facts)}, ` +
+    `strict_mode = true, null_padding = false, encoding = 'utf-8'${extra}`
   );
 }
 

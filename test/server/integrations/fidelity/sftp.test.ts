@@ -125,6 +125,8 @@ describe('SFTP file type fidelity through the app', () => {
     );
     // Headers a warehouse table cannot hold as they are: the table's own row number, and a repeat in other case.
     await writeFile(path.join(dataDir, 'headers.csv'), 'id,_row_id,Name,name\n1,own,Upper,lower\n2,,U2,l2\n');
+    // One column whose values hold what DuckDB's own dialect guess takes for a delimiter or a quote.
+    await writeFile(path.join(dataDir, 'links.csv'), "link\nhttps://x.test/?a=1;b=2\nk|v\n'quoted'\n");
   });
   afterAll(() => peer?.close());
 
@@ -251,6 +253,17 @@ describe('SFTP file type fidelity through the app', () => {
       [2, '2024-01-05', '2024-01-05 10:00:00.123456789', '2024-01-05T10:00:00.000Z'],
       [21001, '0044-03-15 BC', null, '-000043-03-15T10:00:00.000Z'],
     ]);
+  });
+
+  it('CSV: a one-column file whose values hold ; | or single quotes keeps every row and every character', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await sftpIntegration(t, cookie, 'linkfiles', 'links.csv', 'csv');
+    await selectDatasets(t, cookie, created.id, { links: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' } });
+    expectCompleted(await syncNow(t, cookie, created.id));
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
+    const rows = await apiRows(t, cookie, detail.datasets[0]!.id, 'link');
+    expect(rows.map((r) => r.link)).toEqual(["'quoted'", 'https://x.test/?a=1;b=2', 'k|v']);
   });
 
   it('CSV: a _row_id header and headers repeating in other case keep their values under free names', async () => {

@@ -1,6 +1,7 @@
 /** A file a connector handed over (CSV, JSON lines, Parquet) into the staging table. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { csvDialectOptions, inspectCsvFile } from '../../../warehouse/csv-file';
 import type { WarehouseExecutor } from '../../../warehouse/types';
 import { formatOfDuckDbType } from '../connectors/formats';
 import { ConnectorError } from '../connectors/types';
@@ -85,12 +86,13 @@ async function fileColumns(
   file: StagedFile,
   source: string,
   staged: readonly StagedColumn[],
+  dialect: string | null,
 ): Promise<Map<string, FileColumn>> {
   const described = await executor.query({ sql: `SELECT * FROM ${source} LIMIT 0`, parameters: [file.path] });
   const byName = new Map(described.columns.map((c) => [c.name, { name: c.name, sqlType: c.sqlType }]));
   if (file.format !== 'csv' || staged.every((c) => byName.has(c.field))) return byName;
   const [header] = await executor.all({
-    sql: 'SELECT * FROM read_csv($1, header = false, all_varchar = true) LIMIT 1',
+    sql: `SELECT * FROM read_csv($1, header = false, all_varchar = true${dialect ? `, ${dialect}` : ''}) LIMIT 1`,
     parameters: [file.path],
   });
   const names = header ? Object.values(header) : [];
@@ -113,19 +115,24 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
       changed += await stageRecords(executor, staging, records, dir);
     return changed;
   }
+  // A file a user made (SFTP, e-mail): its dialect is found from its header, as discovery read it.
+  const dialect =
+    file.format === 'csv' && !file.columns
+      ? csvDialectOptions(await inspectCsvFile(file.path, Number.MAX_SAFE_INTEGER))
+      : null;
   const source =
     file.format !== 'csv'
       ? `read_parquet($1)`
       : file.columns
         ? copyCsvSource(file.columns.length)
-        : `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false)`;
+        : `read_csv($1, header = true, all_varchar = true, allow_quoted_nulls = false, ${dialect})`;
   const present = file.columns
     ? new Map(file.columns.map((field, i) => [field, { name: `c${i}`, sqlType: 'VARCHAR' }]))
-    : await fileColumns(executor, file, source, staging.columns);
+    : await fileColumns(executor, file, source, staging.columns, dialect);
   let sniffed: SniffedFormats | undefined;
   if (file.format === 'csv' && !file.canonical) {
     const [formats] = await executor.all({
-      sql: 'SELECT DateFormat AS date, TimestampFormat AS timestamp FROM sniff_csv($1)',
+      sql: `SELECT DateFormat AS date, TimestampFormat AS timestamp FROM sniff_csv($1${dialect ? `, ${dialect}` : ''})`,
       parameters: [file.path],
     });
     sniffed = {

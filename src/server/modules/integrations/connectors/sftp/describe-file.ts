@@ -9,6 +9,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ColumnType } from '../../../../../shared/tables';
 import { jsonLines } from '../../../../exact-values/json-lines';
+import { csvDialectOptions, inspectCsvFile } from '../../../../warehouse/csv-file';
 import { columnTypeOfFormat, EXACT_DECIMAL, formatOfDuckDbType, formatText, type StorageFormat } from '../formats';
 import { inferProperties } from '../rest-api/infer-types';
 
@@ -48,9 +49,11 @@ export async function describeFile(filePath: string, format: DataFileFormat): Pr
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const connection = await instance.connect();
   try {
+    // A CSV file's dialect is found from its header, as staging reads it (stage-file.ts).
     const reader =
       format === 'csv'
-        ? `read_csv(${sqlString(filePath)}, header = true, allow_quoted_nulls = false)`
+        ? `read_csv(${sqlString(filePath)}, header = true, allow_quoted_nulls = false, ` +
+          `${csvDialectOptions(await inspectCsvFile(filePath, Number.MAX_SAFE_INTEGER))})`
         : `read_parquet(${sqlString(filePath)})`;
     const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`);
     return result.getRowObjectsJson().map((row) => {
