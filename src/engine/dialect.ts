@@ -169,6 +169,14 @@ export class SqlDialect {
     return `${left} IS DISTINCT FROM ${right}`;
   }
 
+  /**
+   * `abs(left - right)`, a join tolerance's distance. `double` is the same distance in doubles, for
+   * a dialect whose exact subtraction can overflow (it raises an error there).
+   */
+  absDifference(left: string, right: string, _double: { left: string; right: string }): string {
+    return `abs(${left} - ${right})`;
+  }
+
   orderItem(sql: string, order: SortOrder): string {
     return `${sql} ${order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST`;
   }

@@ -138,8 +138,13 @@ class Renderer {
         return d.truncateDate(this.expr(node.expr), node.grain);
       case 'date-label':
         return d.dateLabel(this.expr(node.expr), node.grain);
-      case 'abs-difference':
-        return `abs(${this.expr(node.left)} - ${this.expr(node.right)})`;
+      case 'abs-difference': {
+        const double = (side: Expr) => `CAST(${this.expr(side)} AS ${d.typeName('double')})`;
+        return d.absDifference(this.expr(node.left), this.expr(node.right), {
+          left: double(node.left),
+          right: double(node.right),
+        });
+      }
       case 'arithmetic':
         return `(${this.expr(node.left)} ${node.op} ${this.expr(node.right)})`;
       case 'negate':

@@ -133,9 +133,10 @@ describe('joins', () => {
     });
     const view = compileModelView(spec);
     expect(view.sql).toContain(
-      'ON (abs("s1"."score" - "s2"."amount") <= CAST($1 AS DOUBLE) OR abs("s1"."id" - CAST($2 AS BIGINT)) > CAST($3 AS DOUBLE))',
+      'ON (coalesce(TRY(abs("s1"."score" - "s2"."amount")), abs(CAST("s1"."score" AS DOUBLE) - CAST("s2"."amount" AS DOUBLE))) <= CAST($1 AS DOUBLE) ' +
+        'OR coalesce(TRY(abs("s1"."id" - CAST($2 AS BIGINT))), abs(CAST("s1"."id" AS DOUBLE) - CAST(CAST($3 AS BIGINT) AS DOUBLE))) > CAST($4 AS DOUBLE))',
     );
-    expect(view.parameters).toEqual([5, 3, 0.5, 103]);
+    expect(view.parameters).toEqual([5, 3, 3, 0.5, 103]);
     const rows = await run(view);
     // Within 5: Alice 10 ~ 102 (10), Bob 20.5 ~ 101 (25.5), Dan 5 ~ 102 (10); customers other than 3 match all.
     const expected = ['Alice', 'Bob', 'Dan'].flatMap((customer) =>
