@@ -107,6 +107,37 @@ describe('pivot grid on DuckDB', () => {
     ]);
   });
 
+  it('averages decimals as their exact sum over the count, rounded once', async () => {
+    await db.exec(
+      'CREATE TABLE static.t_cents (g VARCHAR, amount DECIMAL(38,6), whole BIGINT); ' +
+        "INSERT INTO static.t_cents VALUES ('a', 0.1, 1), ('a', 0.2, 2), ('a', 0.3, 2), ('b', -99999999999999.999999, 9007199254740993), ('b', NULL, NULL);",
+    );
+    const run = await runPivot(
+      db,
+      pivotSpec({
+        rows: [{ column: 'g' }],
+        values: [
+          { column: 'amount', function: 'Avg' },
+          { column: 'whole', function: 'Avg' },
+        ],
+      }),
+      { offset: 0, limit: 200 },
+      {
+        relation: { kind: 'table', schema: 'static', name: 't_cents' },
+        columns: [
+          { columnKey: 'g', type: 'Text' },
+          { columnKey: 'amount', type: 'Number', sqlType: 'DECIMAL(38,6)' },
+          { columnKey: 'whole', type: 'Number', sqlType: 'BIGINT' },
+        ],
+      },
+    );
+    // 0.1, 0.2 and 0.3 as doubles first would average 0.19999999999999998.
+    expect(grid(run)).toEqual([
+      ['a', 0.2, 5 / 3],
+      ['b', -100000000000000, 9007199254740992],
+    ]);
+  });
+
   it('shows values as percentages of the row, the column and the grand total', async () => {
     const run = await runPivot(
       db,

@@ -6,6 +6,7 @@
 import type { RelationColumn } from '../ir';
 import type { AggregateFunction, Expr, SelectItem } from '../sql-ast';
 import type { PivotTimeGrain } from '../../shared/pivots';
+import { numericType } from '../values/numeric-types';
 import type { ResolvedField, ResolvedValue } from './resolve';
 
 export const alias = {
@@ -131,8 +132,31 @@ export function aggregateValue(value: ResolvedValue, index: number, filter: Expr
     case 'Max':
       return aggregate('max', partial, filter);
     case 'Avg':
-      return ratio(aggregate('sum', partial, filter), aggregate('sum', ref(alias.partialCount(index)), filter));
+      return average(
+        value,
+        aggregate('sum', partial, filter),
+        aggregate('sum', ref(alias.partialCount(index)), filter),
+      );
   }
+}
+
+/**
+ * `sum / count` as a double. A DECIMAL's sum converted to a double first is rounded once before the
+ * division rounds again: 0.1, 0.2 and 0.3 would average 0.19999999999999998. Its digits without the
+ * point (the whole number of 10^-scale units, which its text always writes) are divided instead,
+ * then scaled, as DuckDB's own avg of a DECIMAL does: 600000 / 3 / 10^6 is 0.2.
+ */
+function average(value: ResolvedValue, sum: Expr, count: Expr): Expr {
+  const type = numericType(value.column.sqlType);
+  const scale = type?.kind === 'exact' ? type.scale : 0;
+  if (scale === 0) return ratio(sum, count);
+  const text = (literal: string): Expr => ({ kind: 'param', value: literal, type: 'text' });
+  const units: Expr = {
+    kind: 'func',
+    name: 'replace',
+    args: [{ kind: 'cast', expr: sum, type: 'text' }, text('.'), text('')],
+  };
+  return { kind: 'arithmetic', op: '/', left: ratio(units, count), right: constant(10 ** scale) };
 }
 
 /** `numerator / denominator` as a double; null when the denominator is 0 or null. */
