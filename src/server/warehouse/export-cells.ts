@@ -6,10 +6,10 @@
  *   (`3804.00`). Doubles are written as JavaScript writes a number (`3804`, `100000000000000000`,
  *   `0.1`, `1e-7`: the shortest text that reads back as the same double, which is what the grid
  *   shows), FLOAT by its own shortest digits (`0.1`, as the grid shows it), decimals without trailing
- *   zeros (every digit that carries a value stays), BLOB as base64 (the grid's form), and lists,
- *   structs and maps as JSON text (DuckDB's own `[a, 'b c', NULL]` cannot be told apart from a
- *   string). Integers of any size are already written exactly; dates, times and text are DuckDB's
- *   own, exact text.
+ *   zeros (every digit that carries a value stays; `0.5`, not DuckDB's `.5000`, for a DECIMAL(4,4)),
+ *   BLOB as base64 (the grid's form), and lists, structs and maps as JSON text (DuckDB's own
+ *   `[a, 'b c', NULL]` cannot be told apart from a string). Integers of any size are already
+ *   written exactly; dates, times and text are DuckDB's own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
  *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
  *   digits fails the export with DuckDB's conversion error rather than being rounded. Intervals and
@@ -28,7 +28,8 @@ function csvCellSql(ref: string, sqlType: string): string | null {
   if (sqlType === 'DOUBLE') return doubleTextSql(ref);
   if (sqlType === 'FLOAT') return doubleTextSql(floatDigitsSql(ref));
   if (isNested(sqlType)) return `CAST(to_json(${ref}) AS VARCHAR)`;
-  if (/^DECIMAL\(\d+,\s*[1-9]\d*\)$/.test(sqlType)) return decimalTextSql(ref);
+  const decimal = /^DECIMAL\((\d+),\s*([1-9]\d*)\)$/.exec(sqlType);
+  if (decimal) return decimal[1] === decimal[2] ? fractionTextSql(ref) : decimalTextSql(ref);
   if (sqlType === 'BLOB') return `base64(${ref})`;
   return null;
 }
@@ -74,6 +75,16 @@ function floatDigitsSql(ref: string): string {
  */
 export function decimalTextSql(ref: string): string {
   return `rtrim(rtrim(CAST(${ref} AS VARCHAR), '0'), '.')`;
+}
+
+/**
+ * A decimal whose scale is its precision (DECIMAL(4,4): only a fraction), which DuckDB writes without
+ * the zero before the point (`.5000`, `-.5000`, `.0000`): its text as the grid's number reads, `0.5`,
+ * `-0.5`, `0`. (A spelling with the zero, should DuckDB write one, is kept.)
+ */
+export function fractionTextSql(ref: string): string {
+  const trimmed = `rtrim(CAST(${ref} AS VARCHAR), '0')`;
+  return `CASE WHEN ${ref} = 0 THEN '0' ELSE regexp_replace(${trimmed}, '^(-?)\\.', '\\10.') END`;
 }
 
 /**

@@ -108,6 +108,22 @@ describe('export cells: decimals in CSV', () => {
     );
   });
 
+  it('writes a decimal that is all fraction with its zero before the point, and zero as 0', async () => {
+    for (const type of ['DECIMAL(4,4)', 'DECIMAL(5,5)', 'DECIMAL(18,18)', 'DECIMAL(38,38)']) {
+      const rows = await duckdb.rows(
+        `SELECT ${exportCellSql('x', type, 'csv')} AS t FROM (
+           SELECT i, CAST(text AS ${type}) AS x FROM (VALUES (1, '0'), (2, '0.5'), (3, '-0.5'), (4, '0.00001'), (5, NULL)) AS v(i, text)
+         ) ORDER BY i`,
+      );
+      const expected =
+        type === 'DECIMAL(4,4)' ? ['0', '0.5', '-0.5', '0', null] : ['0', '0.5', '-0.5', '0.00001', null];
+      expect(
+        rows.map((row) => row.t),
+        type,
+      ).toEqual(expected);
+    }
+  });
+
   it('leaves integers, dates and text as DuckDB writes them; 128-bit integers become DECIMAL(38,0) in Parquet', () => {
     for (const type of ['BIGINT', 'HUGEINT', 'DECIMAL(18,0)', 'DATE', 'VARCHAR', 'TIMESTAMP']) {
       expect(exportCellSql('c', type, 'csv')).toBeNull();

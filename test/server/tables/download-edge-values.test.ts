@@ -1,0 +1,167 @@
+/**
+ * Exports are what the user sees, for the values at the edges of their types: dates and date-times
+ * outside the years 0001-9999 (DuckDB's CSV writer adds an era, `0044-03-15 (BC)`, or drops the
+ * expanded year's sign), decimals that are all fraction (DECIMAL(4,4): DuckDB writes `.5000`), long
+ * decimals with zeros at the end of their scale, and lists of FLOAT and DOUBLE. A static table holds
+ * them in their own warehouse types, and its CSV download and a model's export over it hold the text
+ * the grid's data call answers, exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Column, ColumnType } from '../../../src/shared/tables';
+import { call, type TestApp } from '../helpers';
+import { addColumn, createModel, rawColumn, type Model } from '../models/helpers';
+import { appWithTeam, createTable, getTable, type Row, type StaticTable } from '../static-tables/helpers';
+import { expectCsvMatchesGrid, gridRows, parseCsv } from './export-compare';
+
+interface EdgeColumn {
+  name: string;
+  sqlType: string;
+  type: ColumnType;
+  /** Each row's value as DuckDB reads it from text (null: NULL). */
+  values: (string | null)[];
+}
+
+/** A static table with one column per entry, each in its own warehouse type, rows in the given order. */
+async function edgeTable(t: TestApp, cookie: string, columns: EdgeColumn[]): Promise<StaticTable> {
+  const rows = Math.max(...columns.map((c) => c.values.length));
+  const created = await createTable(t, cookie, {
+    name: 'Edges',
+    columns: columns.map((c) => ({ displayName: c.name })),
+    rows: Array.from({ length: rows }, (_, r) => columns.map((c) => c.values[r] ?? null)),
+  });
+  const { account_id: accountId } = await t.deps.db
+    .selectFrom('static_tables')
+    .select('account_id')
+    .where('id', '=', created.id)
+    .executeTakeFirstOrThrow();
+  const warehouse = t.deps.warehouse.forAccount(accountId);
+  const name = `t_${created.id.replace(/-/g, '')}`;
+  const key = (displayName: string) => created.columns.find((c) => c.displayName === displayName)!.columnKey;
+  await warehouse.exclusive(`table:static.${name}`, () =>
+    warehouse.run(
+      columns
+        .map(
+          (c) =>
+            `ALTER TABLE static.${name} ALTER "${key(c.name)}" TYPE ${c.sqlType} USING CAST("${key(c.name)}" AS ${c.sqlType});`,
+        )
+        .join('\n'),
+    ),
+  );
+  for (const c of columns) {
+    await t.deps.db
+      .updateTable('static_table_columns')
+      .set({ type: c.type })
+      .where('table_id', '=', created.id)
+      .where('column_key', '=', key(c.name))
+      .execute();
+  }
+  return getTable(t, cookie, created.id);
+}
+
+/** The CSV's cells of each column by display name, top to bottom (null for an unquoted empty field). */
+function csvColumns(csv: string): Map<string, (string | null)[]> {
+  const [header, ...records] = parseCsv(csv);
+  return new Map(
+    header!.map((cell, i) => [cell.text, records.map((r) => (r[i]!.text === '' && !r[i]!.quoted ? null : r[i]!.text))]),
+  );
+}
+
+/** The grid's value of each column by display name, as the text a CSV cell holds (lists as their JSON). */
+function gridColumns(columns: Column[], rows: Row[]): Map<string, (string | null)[]> {
+  return new Map(
+    columns.map((c) => [
+      c.displayName,
+      rows.map((row) => {
+        const value = row[c.columnKey];
+        if (value === null || value === undefined) return null;
+        return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+      }),
+    ]),
+  );
+}
+
+/**
+ * Years 0001-9999 of a date-time, which the file writes in DuckDB's own layout (`2024-01-31 10:00:00.5`,
+ * the same instant as the grid's `2024-01-31T10:00:00.500Z`); expectCsvMatchesGrid compares those.
+ */
+const DUCKDB_LAYOUT = /^(?!0000)\d{4}-\d\d-\d\dT/;
+
+/**
+ * The file's text of the named columns is the grid's text, cell for cell (a date-time of the years
+ * 0001-9999 the same instant); every column means the same.
+ */
+async function expectSameText(
+  t: TestApp,
+  cookie: string,
+  target: { type: string; id: string; columns: Column[] },
+  csvPath: string,
+  exact: string[],
+): Promise<Map<string, (string | null)[]>> {
+  const rows = await gridRows(t, cookie, target.type, target.id);
+  const res = await call<string>(t.server, 'GET', csvPath, { cookie });
+  expect(res.status, res.body).toBe(200);
+  expectCsvMatchesGrid(res.body, target.columns, rows);
+  const file = csvColumns(res.body);
+  const grid = gridColumns(target.columns, rows);
+  for (const name of exact) {
+    const expected = grid.get(name)!.map((text, r) => (text && DUCKDB_LAYOUT.test(text) ? file.get(name)![r] : text));
+    expect(file.get(name), name).toEqual(expected);
+  }
+  return grid;
+}
+
+async function modelOver(t: TestApp, cookie: string, table: StaticTable): Promise<{ model: Model; columns: Column[] }> {
+  const model = await createModel(t, cookie, 'Edges model');
+  let current = model;
+  for (const column of table.columns)
+    current = await addColumn(t, cookie, model.id, rawColumn(table, column.displayName));
+  const columns = [...current.columns]
+    .sort((a, b) => a.order - b.order)
+    .map((c, order) => ({
+      columnKey: c.columnKey,
+      displayName: c.displayName,
+      description: c.description,
+      order,
+      type: c.type,
+    }));
+  return { model: current, columns };
+}
+
+/** Each table's CSV download and a model's CSV export over it hold the grid's text of the named columns. */
+async function expectDownloadsSameText(columns: EdgeColumn[]): Promise<Map<string, (string | null)[]>> {
+  const { t, team } = await appWithTeam();
+  const cookie = team.owner.cookie;
+  const table = await edgeTable(t, cookie, columns);
+  const names = columns.map((c) => c.name);
+  const grid = await expectSameText(
+    t,
+    cookie,
+    { type: 'StaticTable', id: table.id, columns: table.columns },
+    `/api/tables/StaticTable/${table.id}/download?format=csv`,
+    names,
+  );
+  const { model, columns: modelColumns } = await modelOver(t, cookie, table);
+  await expectSameText(
+    t,
+    cookie,
+    { type: 'ModelVersion', id: model.versionId, columns: modelColumns },
+    `/api/models/versions/${model.versionId}/export?format=csv`,
+    names,
+  );
+  return grid;
+}
+
+describe('CSV downloads write edge values as the grid shows them', () => {
+  it('decimals that are all fraction keep their zero before the point, and zero is 0', async () => {
+    const values = ['0', '0.5', '-0.5', '0.00001', null];
+    const grid = await expectDownloadsSameText(
+      ['DECIMAL(4,4)', 'DECIMAL(5,5)', 'DECIMAL(18,18)', 'DECIMAL(38,38)'].map((sqlType, i) => ({
+        name: `fraction_${i}`,
+        sqlType,
+        type: 'Number',
+        values,
+      })),
+    );
+    expect(grid.get('fraction_1')).toEqual(['0', '0.5', '-0.5', '0.00001', null]);
+  }, 60_000);
+});
