@@ -5,11 +5,12 @@
  * - CSV: DuckDB writes doubles as `3804.0` and `1e+17`, and decimals with every digit of their scale
  *   (`3804.00`). Doubles are written as JavaScript writes a number (`3804`, `100000000000000000`,
  *   `0.1`, `1e-7`: the shortest text that reads back as the same double, which is what the grid
- *   shows), FLOAT by its own shortest digits (`0.1`, as the grid shows it), decimals without trailing
- *   zeros (every digit that carries a value stays; `0.5`, not DuckDB's `.5000`, for a DECIMAL(4,4)),
- *   BLOB as base64 (the grid's form), and lists, structs and maps as JSON text (DuckDB's own
- *   `[a, 'b c', NULL]` cannot be told apart from a string). Integers of any size are already
- *   written exactly; dates, times and text are DuckDB's own, exact text.
+ *   shows), FLOAT by its own shortest digits (`0.1`, as the grid shows it), decimals as the grid has
+ *   them (a value a double holds as that number: `3804` for 3804.00, `0.5` for DECIMAL(4,4)'s
+ *   `.5000`; any other its exact text, every digit of its scale), BLOB as base64 (the grid's form),
+ *   and lists, structs and maps as JSON text (DuckDB's own `[a, 'b c', NULL]` cannot be told apart
+ *   from a string). Integers of any size are already written exactly; dates, times and text are
+ *   DuckDB's own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
  *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
  *   digits fails the export with DuckDB's conversion error rather than being rounded. Intervals and
@@ -28,8 +29,8 @@ function csvCellSql(ref: string, sqlType: string): string | null {
   if (sqlType === 'DOUBLE') return doubleTextSql(ref);
   if (sqlType === 'FLOAT') return doubleTextSql(floatDigitsSql(ref));
   if (isNested(sqlType)) return `CAST(to_json(${ref}) AS VARCHAR)`;
-  const decimal = /^DECIMAL\((\d+),\s*([1-9]\d*)\)$/.exec(sqlType);
-  if (decimal) return decimal[1] === decimal[2] ? fractionTextSql(ref) : decimalTextSql(ref);
+  const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(sqlType);
+  if (decimal) return decimalTextSql(ref, Number(decimal[1]), Number(decimal[2]));
   if (sqlType === 'BLOB') return `base64(${ref})`;
   return null;
 }
@@ -70,21 +71,54 @@ function floatDigitsSql(ref: string): string {
 }
 
 /**
- * A decimal's exact text without the trailing zeros of its scale: `3804.00` → `3804`, `0.50` → `0.5`.
- * Only for a scale above 0, whose text always has a point (so the zeros trimmed are after it).
+ * A DECIMAL(precision, scale) as the grid's data call answers it (json-values.ts): a number when a
+ * double holds the value exactly, written as JavaScript writes that number (`3804` for 3804.000000,
+ * `0.5`, `1e-9`), else the exact text with every digit of the scale (`12345678.1234567890`: the
+ * value as its source, such as PostgreSQL's NUMERIC, prints it, which the grid shows as it is).
+ * DuckDB writes a decimal that is all fraction (DECIMAL(4,4)) without the zero before the point
+ * (`.5000`); the grid's text has it.
+ *
+ * Most values take the first branch at the cost of a comparison or two: below 10^15 in units of the
+ * scale (at most 15 significant digits) and from 10^-6 up to 10^21 (where JavaScript writes plain
+ * digits). Otherwise the significant digits decide, as the grid's fitsDouble does: up to 15 a double
+ * always holds; more than 17 it never does (its shortest text has at most 17); 16 or 17 when the
+ * double read from the text has the same digits as its shortest text (the same digits are the same
+ * value: both are within half a step of that double). A value a double holds is written as its
+ * digits without the scale's zeros, which are JavaScript's, except beyond its plain range.
  */
-export function decimalTextSql(ref: string): string {
-  return `rtrim(rtrim(CAST(${ref} AS VARCHAR), '0'), '.')`;
+export function decimalTextSql(ref: string, precision: number, scale: number): string {
+  // DuckDB's text with every digit of the scale, the zero before a bare point put back; and without
+  // the scale's zeros.
+  const exact = (text: string) => (precision === scale ? `regexp_replace(${text}, '^(-?)\\.', '\\10.')` : text);
+  const trimmed = (text: string) => (scale === 0 ? text : exact(`rtrim(rtrim(${text}, '0'), '.')`));
+  // Bounds in the column's own type (a comparison of two decimal types may round one of them).
+  const type = `DECIMAL(${precision},${scale})`;
+  const below = (exponent: number) =>
+    precision - scale <= exponent ? 'true' : `abs(${ref}) < ${decimalLiteral(exponent, type)}`;
+  const plainRange = `${scale <= 6 ? 'true' : `abs(${ref}) >= ${decimalLiteral(-6, type)}`} AND ${below(21)}`;
+  // A number's significant digits, from DuckDB's text of a decimal or a double (`1.5e-07`).
+  const digits = (number: string) => `trim(replace(replace(split_part(${number}, 'e', 1), '-', ''), '.', ''), '0')`;
+  const notDouble = (text: string) =>
+    `length(${digits(text)}) > 17 OR (length(${digits(text)}) > 15 AND ` +
+    `${digits(`CAST(CAST(${text} AS DOUBLE) AS VARCHAR)`)} <> ${digits(text)})`;
+  const text = `CAST(${ref} AS VARCHAR)`;
+  return (
+    `CASE WHEN ${ref} IS NULL THEN NULL` +
+    ` WHEN ${ref} = 0 THEN '0'` +
+    ` WHEN ${below(15 - scale)} AND ${plainRange} THEN ${trimmed(text)}` +
+    // The few JavaScript writes with an exponent.
+    ` WHEN NOT (${plainRange}) THEN CASE WHEN ${notDouble(text)} THEN ${exact(text)}` +
+    ` ELSE ${doubleTextSql(`CAST(${text} AS DOUBLE)`)} END` +
+    // The rest, the text cast once (a lambda's parameter): a wide decimal's cast to text is what costs.
+    ` ELSE list_transform([${text}], lambda text: ` +
+    `CASE WHEN ${notDouble('text')} THEN ${exact('text')} ELSE ${trimmed('text')} END)[1] END`
+  );
 }
 
-/**
- * A decimal whose scale is its precision (DECIMAL(4,4): only a fraction), which DuckDB writes without
- * the zero before the point (`.5000`, `-.5000`, `.0000`): its text as the grid's number reads, `0.5`,
- * `-0.5`, `0`. (A spelling with the zero, should DuckDB write one, is kept.)
- */
-export function fractionTextSql(ref: string): string {
-  const trimmed = `rtrim(CAST(${ref} AS VARCHAR), '0')`;
-  return `CASE WHEN ${ref} = 0 THEN '0' ELSE regexp_replace(${trimmed}, '^(-?)\\.', '\\10.') END`;
+/** 10^exponent in a decimal type, written out (DuckDB reads no exponent into a DECIMAL(4,4)). */
+function decimalLiteral(exponent: number, type: string): string {
+  const text = exponent >= 0 ? `1${'0'.repeat(exponent)}` : `0.${'0'.repeat(-exponent - 1)}1`;
+  return `CAST('${text}' AS ${type})`;
 }
 
 /**

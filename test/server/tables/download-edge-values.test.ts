@@ -1,8 +1,9 @@
 /**
  * Exports are what the user sees, for the values at the edges of their types: dates and date-times
  * outside the years 0001-9999 (DuckDB's CSV writer adds an era, `0044-03-15 (BC)`, or drops the
- * expanded year's sign), decimals that are all fraction (DECIMAL(4,4): DuckDB writes `.5000`), long
- * decimals with zeros at the end of their scale, and lists of FLOAT and DOUBLE. A static table holds
+ * expanded year's sign), decimals that are all fraction (DECIMAL(4,4): DuckDB writes `.5000`),
+ * decimals the grid has as numbers (`1e-9`) or as their exact text (`12345678.1234567890`, every
+ * digit of the scale), and lists of FLOAT and DOUBLE. A static table holds
  * them in their own warehouse types, and its CSV download and a model's export over it hold the text
  * the grid's data call answers, exactly.
  */
@@ -163,5 +164,34 @@ describe('CSV downloads write edge values as the grid shows them', () => {
       })),
     );
     expect(grid.get('fraction_1')).toEqual(['0', '0.5', '-0.5', '0.00001', null]);
+  }, 60_000);
+
+  it('a decimal is written as the grid has it: a number a double holds as that number, else its exact text with its scale', async () => {
+    const grid = await expectDownloadsSameText([
+      {
+        name: 'exact',
+        sqlType: 'DECIMAL(38,10)',
+        type: 'Number',
+        values: [
+          '12345678.1234567890',
+          '12345678901234567890.5000000000',
+          '3804.0000000000',
+          '-0.0000100000',
+          '-0.0000000010',
+          '0',
+          '100000000000000000000000000.0000000000',
+        ],
+      },
+    ]);
+    // The grid shows the exact text as it is (a source such as PostgreSQL's NUMERIC prints its scale).
+    expect(grid.get('exact')).toEqual([
+      '12345678.1234567890',
+      '12345678901234567890.5000000000',
+      '3804',
+      '-0.00001',
+      '-1e-9',
+      '0',
+      '1e+26',
+    ]);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decimalTextSql, doubleTextSql, exportCellSql } from '../../../src/server/warehouse/export-cells';
+import { fitsDouble } from '../../../src/server/exact-values/decimal-text';
+import { doubleTextSql, exportCellSql } from '../../../src/server/warehouse/export-cells';
 import { openTestDuckDb, type TestDuckDb } from '../../engine/duckdb';
 
 let duckdb: TestDuckDb;
@@ -90,22 +91,60 @@ describe('export cells: doubles in CSV as the grid writes numbers', () => {
 });
 
 describe('export cells: decimals in CSV', () => {
-  it('writes every digit that carries a value and none of the scale’s trailing zeros', async () => {
+  /** A DECIMAL(precision, scale) of `unscaled` as DuckDB's value prints (the text the grid reads). */
+  function decimalText(unscaled: bigint, scale: number): string {
+    const negative = unscaled < 0n;
+    const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
+    const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+    return `${negative ? '-' : ''}${text}`;
+  }
+
+  it('writes a decimal as the grid has it: a number a double holds as JavaScript writes it, else every digit', async () => {
+    const decimals = fc
+      .record({
+        precision: fc.constantFrom(4, 9, 15, 16, 18, 19, 38),
+        digits: fc.integer({ min: 1, max: 38 }),
+        at: fc.integer({ min: 0, max: 38 }),
+        negative: fc.boolean(),
+        // Significant digits: few (a double holds them), or many; trailing zeros often.
+        few: fc.boolean(),
+      })
+      .chain(({ precision, digits, at, negative, few }) => {
+        const scale = at % (precision + 1);
+        const length = Math.min(digits, precision);
+        const significant = few ? Math.min(length, 1 + (digits % 15)) : length;
+        return fc
+          .bigInt({ min: 0n, max: 10n ** BigInt(significant) - 1n })
+          .map((n) => n * 10n ** BigInt(length - significant) * (negative ? -1n : 1n))
+          .map((unscaled) => ({ precision, scale, unscaled }));
+      });
     await fc.assert(
-      fc.asyncProperty(
-        fc.bigInt({ min: -(10n ** 38n) + 1n, max: 10n ** 38n - 1n }),
-        fc.integer({ min: 1, max: 37 }),
-        async (unscaled, scale) => {
-          const negative = unscaled < 0n;
-          const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
-          const text = `${negative ? '-' : ''}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-          const [row] = await duckdb.rows(`SELECT ${decimalTextSql(`'${text}'::DECIMAL(38,${scale})`)} AS t`);
-          const expected = text.replace(/\.?0+$/, '');
-          expect(row!.t).toBe(expected === '-0' ? '0' : expected);
-        },
-      ),
-      { numRuns: 200 },
+      fc.asyncProperty(fc.array(decimals, { minLength: 1, maxLength: 30 }), async (values) => {
+        const selects = values.map(
+          ({ precision, scale, unscaled }, i) =>
+            `SELECT ${i} AS i, ${exportCellSql('x', `DECIMAL(${precision},${scale})`, 'csv')} AS t ` +
+            `FROM (SELECT CAST('${decimalText(unscaled, scale)}' AS DECIMAL(${precision},${scale})) AS x)`,
+        );
+        const rows = await duckdb.rows(`${selects.join(' UNION ALL ')} ORDER BY i`);
+        expect(rows.map((row) => row.t)).toEqual(
+          values.map(({ scale, unscaled }) => {
+            const text = decimalText(unscaled, scale);
+            return fitsDouble(text) ? String(Number(text)) : text;
+          }),
+        );
+      }),
+      { numRuns: 40 },
     );
+    const edges = ['12345678.1234567890', '0.0000000010', '3804.0000000000', '99999999999999999999999999.9999999999'];
+    const rows = await duckdb.rows(
+      `SELECT ${exportCellSql('x', 'DECIMAL(38,10)', 'csv')} AS t FROM (VALUES ${edges.map((e, i) => `(${i}, '${e}'::DECIMAL(38,10))`).join(', ')}) AS v(i, x) ORDER BY i`,
+    );
+    expect(rows.map((row) => row.t)).toEqual([
+      '12345678.1234567890',
+      '1e-9',
+      '3804',
+      '99999999999999999999999999.9999999999',
+    ]);
   });
 
   it('writes a decimal that is all fraction with its zero before the point, and zero as 0', async () => {
@@ -125,7 +164,7 @@ describe('export cells: decimals in CSV', () => {
   });
 
   it('leaves integers, dates and text as DuckDB writes them; 128-bit integers become DECIMAL(38,0) in Parquet', () => {
-    for (const type of ['BIGINT', 'HUGEINT', 'DECIMAL(18,0)', 'DATE', 'VARCHAR', 'TIMESTAMP']) {
+    for (const type of ['BIGINT', 'HUGEINT', 'DATE', 'VARCHAR', 'TIMESTAMP']) {
       expect(exportCellSql('c', type, 'csv')).toBeNull();
     }
     expect(exportCellSql('c', 'HUGEINT', 'parquet')).toBe('CAST(c AS DECIMAL(38,0))');
