@@ -9,8 +9,11 @@
  *   them (a value a double holds as that number: `3804` for 3804.00, `0.5` for DECIMAL(4,4)'s
  *   `.5000`; any other its exact text, every digit of its scale), BLOB as base64 (the grid's form),
  *   and lists, structs and maps as JSON text (DuckDB's own `[a, 'b c', NULL]` cannot be told apart
- *   from a string). Integers of any size are already written exactly; dates, times and text are
- *   DuckDB's own, exact text.
+ *   from a string). Dates and timestamps of the years 0001-9999 are DuckDB's own text (the same
+ *   instant: `2024-01-31 10:00:00.5` where the grid has `2024-01-31T10:00:00.500Z`); other years,
+ *   which DuckDB writes with an era (`0044-03-15 (BC)`) or without the expanded year's sign
+ *   (`10000-01-01`), are the grid's text (`-000043-03-15`, `+010000-01-01`). Integers of any size
+ *   are already written exactly; times and text are DuckDB's own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
  *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
  *   digits fails the export with DuckDB's conversion error rather than being rounded. Intervals and
@@ -26,6 +29,9 @@ export function exportCellSql(ref: string, sqlType: string, format: CellFormat):
 }
 
 function csvCellSql(ref: string, sqlType: string): string | null {
+  if (sqlType === 'DATE') return dateTextSql(ref);
+  const timestamp = TIMESTAMP_TYPES[sqlType];
+  if (timestamp !== undefined) return timestamp === null ? null : timestampTextSql(ref, sqlType, timestamp);
   if (sqlType === 'DOUBLE') return doubleTextSql(ref);
   if (sqlType === 'FLOAT') return doubleTextSql(floatDigitsSql(ref));
   if (isNested(sqlType)) return `CAST(to_json(${ref}) AS VARCHAR)`;
@@ -68,6 +74,64 @@ function floatDigitsSql(ref: string): string {
     (n) => ` WHEN ${digits(n)} > ${low} AND ${digits(n)} < ${high} THEN ${digits(n)}`,
   );
   return `CASE WHEN ${ref} IS NULL OR isnan(${ref}) OR isinf(${ref}) OR ${ref} = 0 THEN ${value}${tries.join('')} ELSE ${digits(9)} END`;
+}
+
+interface TimestampType {
+  asTimestamp: (ref: string) => string;
+  zone: string;
+}
+
+/**
+ * Each timestamp type by the name DuckDB prints: how its value becomes a TIMESTAMP (microseconds, in
+ * UTC), for the spelling of years outside 0001-9999, and the zone its bounds are written with; null
+ * for TIMESTAMP_NS, whose years (1677-2262) never are outside.
+ */
+const TIMESTAMP_TYPES: Readonly<Record<string, TimestampType | null>> = {
+  TIMESTAMP: { asTimestamp: (ref) => ref, zone: '' },
+  TIMESTAMP_S: { asTimestamp: (ref) => `CAST(${ref} AS TIMESTAMP)`, zone: '' },
+  TIMESTAMP_MS: { asTimestamp: (ref) => `CAST(${ref} AS TIMESTAMP)`, zone: '' },
+  TIMESTAMP_NS: null,
+  'TIMESTAMP WITH TIME ZONE': { asTimestamp: (ref) => `timezone('UTC', ${ref})`, zone: '+00' },
+};
+
+/**
+ * A date as the grid's data call writes it (temporal-text.ts). DuckDB's text is the same for years
+ * 0001-9999 (and infinities), which keep it; other years DuckDB writes with an era (`0044-03-15 (BC)`
+ * for -0043-03-15) or unpadded (`10000-01-01`), where the grid has ISO's astronomical years, expanded
+ * past four digits: `0000-06-15`, `-000043-03-15`, `+010000-01-01`.
+ */
+export function dateTextSql(ref: string): string {
+  return (
+    `CASE WHEN ${ref} >= DATE '0001-01-01' AND ${ref} < DATE '10000-01-01' THEN CAST(${ref} AS VARCHAR)` +
+    ` WHEN ${ref} IS NULL OR NOT isfinite(${ref}) THEN CAST(${ref} AS VARCHAR)` +
+    ` ELSE ${isoDaySql(ref)} END`
+  );
+}
+
+/** `YYYY-MM-DD` of a date or timestamp, in ISO's years (`0000`, `-000043`, `+010000`). */
+function isoDaySql(ref: string): string {
+  const year = `year(${ref})`;
+  return `CASE WHEN ${year} = 0 THEN '0000' ELSE printf('%+07d', ${year}) END || strftime(${ref}, '-%m-%d')`;
+}
+
+/**
+ * A timestamp as the grid's data call writes it when its year is outside 0001-9999:
+ * `-000043-03-15T10:00:00.000Z` (temporal-text.ts: three digits after the second, six when the
+ * microseconds need them). Years 0001-9999 keep DuckDB's own text (`2024-01-31 10:00:00.5`, with
+ * `+00` for a TIMESTAMPTZ in the warehouse's UTC), the same instant, written at DuckDB's own speed.
+ */
+function timestampTextSql(ref: string, sqlType: string, { asTimestamp, zone }: TimestampType): string {
+  const at = asTimestamp(ref);
+  const micros = `(microsecond(${at}) % 1000000)`;
+  const fraction = `CASE WHEN ${micros} % 1000 = 0 THEN printf('.%03d', ${micros} // 1000) ELSE printf('.%06d', ${micros}) END`;
+  const iso = `${isoDaySql(at)} || strftime(${at}, 'T%H:%M:%S') || ${fraction} || 'Z'`;
+  // The bounds in the column's own type, so the common case costs two comparisons and no conversion.
+  const bound = (day: string) => `CAST('${day} 00:00:00${zone}' AS ${sqlType})`;
+  return (
+    `CASE WHEN ${ref} >= ${bound('0001-01-01')} AND ${ref} < ${bound('10000-01-01')} THEN CAST(${ref} AS VARCHAR)` +
+    ` WHEN ${ref} IS NULL OR NOT isfinite(${ref}) THEN CAST(${ref} AS VARCHAR)` +
+    ` ELSE ${iso} END`
+  );
 }
 
 /**

@@ -153,6 +153,59 @@ async function expectDownloadsSameText(columns: EdgeColumn[]): Promise<Map<strin
 }
 
 describe('CSV downloads write edge values as the grid shows them', () => {
+  it('dates and date-times outside the years 0001-9999 in ISO years, as the grid has them', async () => {
+    const days = [
+      '0000-06-15',
+      '-0043-03-15',
+      '10000-01-01',
+      '0001-01-01',
+      '9999-12-31',
+      '2024-01-31',
+      null,
+      'infinity',
+    ];
+    const times = [
+      '0000-06-15 10:00:00',
+      '-0043-03-15 10:00:00.5',
+      '10000-01-01 00:00:00.123456',
+      '0001-01-01 00:00:00',
+      '-0001-12-31 23:59:59.000001',
+      '9999-12-31 23:59:59.999',
+      null,
+      '-infinity',
+    ];
+    const grid = await expectDownloadsSameText([
+      { name: 'day', sqlType: 'DATE', type: 'Date', values: days },
+      { name: 'at', sqlType: 'TIMESTAMP', type: 'DateTime', values: times },
+      {
+        name: 'at_s',
+        sqlType: 'TIMESTAMP_S',
+        type: 'DateTime',
+        values: times.map((v) => v?.replace(/\..*/, '') ?? null),
+      },
+      {
+        name: 'at_ms',
+        sqlType: 'TIMESTAMP_MS',
+        type: 'DateTime',
+        values: times.map((v) => v?.replace(/(\.\d{1,3})\d*/, '$1') ?? null),
+      },
+      {
+        name: 'at_tz',
+        sqlType: 'TIMESTAMPTZ',
+        type: 'DateTime',
+        values: times.map((v) => (v && !v.endsWith('infinity') ? `${v}+00` : v)),
+      },
+    ]);
+    // What the grid shows, and so the file holds: ISO's years (1 BC is 0000), expanded past four digits.
+    expect(grid.get('day')!.slice(0, 3)).toEqual(['0000-06-15', '-000043-03-15', '+010000-01-01']);
+    expect(grid.get('at')!.slice(0, 3)).toEqual([
+      '0000-06-15T10:00:00.000Z',
+      '-000043-03-15T10:00:00.500Z',
+      '+010000-01-01T00:00:00.123456Z',
+    ]);
+    expect(grid.get('at_tz')![4]).toBe('-000001-12-31T23:59:59.000001Z');
+  }, 60_000);
+
   it('decimals that are all fraction keep their zero before the point, and zero is 0', async () => {
     const values = ['0', '0.5', '-0.5', '0.00001', null];
     const grid = await expectDownloadsSameText(

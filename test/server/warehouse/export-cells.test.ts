@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DuckDBDateValue } from '@duckdb/node-api';
 import { fitsDouble } from '../../../src/server/exact-values/decimal-text';
 import { doubleTextSql, exportCellSql } from '../../../src/server/warehouse/export-cells';
+import { dateText, timestampText } from '../../../src/server/warehouse/temporal-text';
 import { openTestDuckDb, type TestDuckDb } from '../../engine/duckdb';
 
 let duckdb: TestDuckDb;
@@ -163,12 +165,95 @@ describe('export cells: decimals in CSV', () => {
     }
   });
 
-  it('leaves integers, dates and text as DuckDB writes them; 128-bit integers become DECIMAL(38,0) in Parquet', () => {
-    for (const type of ['BIGINT', 'HUGEINT', 'DATE', 'VARCHAR', 'TIMESTAMP']) {
+  it('leaves integers and text as DuckDB writes them; 128-bit integers become DECIMAL(38,0) in Parquet', () => {
+    for (const type of ['BIGINT', 'HUGEINT', 'VARCHAR', 'TIMESTAMP_NS']) {
       expect(exportCellSql('c', type, 'csv')).toBeNull();
     }
     expect(exportCellSql('c', 'HUGEINT', 'parquet')).toBe('CAST(c AS DECIMAL(38,0))');
     expect(exportCellSql('c', 'UHUGEINT[]', 'parquet')).toBe('CAST(c AS DECIMAL(38,0)[])');
     expect(exportCellSql('c', 'DOUBLE', 'parquet')).toBeNull();
   });
+});
+
+describe('export cells: dates and date-times in CSV as the grid writes them', () => {
+  /** Each value (SQL of a DATE or TIMESTAMP of its type) through the CSV cell SQL of `type`, in order. */
+  async function cellTexts(type: string, values: string[]): Promise<unknown[]> {
+    const rows = values.map((v, i) => `(${i}, ${v})`).join(', ');
+    const result = await duckdb.rows(
+      `SELECT ${exportCellSql('x', type, 'csv')} AS text FROM (VALUES ${rows}) AS v(i, x) ORDER BY i`,
+    );
+    return result.map((row) => row.text);
+  }
+
+  // Years 0001-9999 as DuckDB writes them; others as the grid, in ISO's years. Days 0001-01-01 and
+  // 10000-01-01 from the epoch: -719162 and 2932897.
+  const days = fc.oneof(
+    fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+    fc.integer({ min: -1_500_000, max: 4_000_000 }),
+    fc.integer({ min: -719_162 - 400, max: -719_162 + 400 }),
+    fc.integer({ min: 2_932_897 - 400, max: 2_932_897 + 400 }),
+  );
+
+  it('writes dates outside the years 0001-9999 as the grid does (0000-06-15, -000043-03-15, +010000-01-01)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(days, { minLength: 1, maxLength: 100 }), async (values) => {
+        const texts = await cellTexts(
+          'DATE',
+          values.map((d) => `DATE '1970-01-01' + ${d}`),
+        );
+        expect(texts).toEqual(
+          values.map((d) => {
+            const text = dateText(new DuckDBDateValue(d));
+            // DuckDB's own text for the years 0001-9999 is the grid's.
+            return text;
+          }),
+        );
+      }),
+      { numRuns: 40 },
+    );
+    expect(await cellTexts('DATE', [`'infinity'::DATE`, `'-infinity'::DATE`, 'NULL::DATE'])).toEqual([
+      'infinity',
+      '-infinity',
+      null,
+    ]);
+  });
+
+  const DAY = 86_400_000_000n;
+  const micros = fc.oneof(
+    fc.bigInt({ min: -9_000_000_000_000_000_000n, max: 9_000_000_000_000_000_000n }),
+    fc.bigInt({ min: -719_162n * DAY - 400n * DAY, max: -719_162n * DAY + 400n * DAY }),
+    fc.bigInt({ min: 2_932_897n * DAY - 400n * DAY, max: 2_932_897n * DAY + 400n * DAY }),
+  );
+
+  for (const [type, unit, cast] of [
+    ['TIMESTAMP', 1n, (sql: string) => sql],
+    ['TIMESTAMP_S', 1_000_000n, (sql: string) => `CAST(${sql} AS TIMESTAMP_S)`],
+    ['TIMESTAMP_MS', 1000n, (sql: string) => `CAST(${sql} AS TIMESTAMP_MS)`],
+    ['TIMESTAMP WITH TIME ZONE', 1n, (sql: string) => `CAST(${sql} AS TIMESTAMPTZ)`],
+  ] as const) {
+    it(`writes a ${type} outside the years 0001-9999 as the grid does, and others as DuckDB's same instant`, async () => {
+      await duckdb.exec(`SET TimeZone = 'UTC'`);
+      await fc.assert(
+        fc.asyncProperty(fc.array(micros, { minLength: 1, maxLength: 100 }), async (values) => {
+          const whole = values.map((m) => m - (((m % unit) + unit) % unit));
+          const texts = await cellTexts(
+            type,
+            whole.map((m) => cast(`make_timestamp(${m})`)),
+          );
+          texts.forEach((text, i) => {
+            const grid = timestampText(whole[i]!);
+            if (/^(?!0000)\d{4}-/.test(grid)) {
+              // The same instant, in DuckDB's layout: `2024-01-31 10:00:00.5` (`+00` for a time zone).
+              const [day, time] = grid.slice(0, -1).split('T') as [string, string];
+              const clock = time.replace(/\.?0+$/, '');
+              expect(text, grid).toBe(`${day} ${clock}${type.endsWith('ZONE') ? '+00' : ''}`);
+            } else {
+              expect(text, grid).toBe(grid);
+            }
+          });
+        }),
+        { numRuns: 30 },
+      );
+    });
+  }
 });
