@@ -9,9 +9,10 @@
  *   them (a value a double holds as that number: `3804` for 3804.00, `0.5` for DECIMAL(4,4)'s
  *   `.5000`; any other its exact text, every digit of its scale), BLOB as base64 (the grid's form),
  *   and lists, structs and maps as JSON text (DuckDB's own `[a, 'b c', NULL]` cannot be told apart
- *   from a string). Dates and timestamps of the years 0001-9999 are DuckDB's own text (the same
- *   instant: `2024-01-31 10:00:00.5` where the grid has `2024-01-31T10:00:00.500Z`); other years,
- *   which DuckDB writes with an era (`0044-03-15 (BC)`) or without the expanded year's sign
+ *   from a string), the items of lists of numbers, dates and timestamps as those scalars are
+ *   written. Dates and timestamps of the years 0001-9999 are DuckDB's own text (the same instant:
+ *   `2024-01-31 10:00:00.5` where the grid has `2024-01-31T10:00:00.500Z`); other years, which
+ *   DuckDB writes with an era (`0044-03-15 (BC)`) or without the expanded year's sign
  *   (`10000-01-01`), are the grid's text (`-000043-03-15`, `+010000-01-01`). Integers of any size
  *   are already written exactly; times and text are DuckDB's own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
@@ -34,7 +35,7 @@ function csvCellSql(ref: string, sqlType: string): string | null {
   if (timestamp !== undefined) return timestamp === null ? null : timestampTextSql(ref, sqlType, timestamp);
   if (sqlType === 'DOUBLE') return doubleTextSql(ref);
   if (sqlType === 'FLOAT') return doubleTextSql(floatDigitsSql(ref));
-  if (isNested(sqlType)) return `CAST(to_json(${ref}) AS VARCHAR)`;
+  if (isNested(sqlType)) return `CAST(to_json(${listItemsSql(ref, sqlType) ?? ref}) AS VARCHAR)`;
   const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(sqlType);
   if (decimal) return decimalTextSql(ref, Number(decimal[1]), Number(decimal[2]));
   if (sqlType === 'BLOB') return `base64(${ref})`;
@@ -51,6 +52,40 @@ function parquetCellSql(ref: string, sqlType: string): string | null {
 /** Lists, arrays, structs, maps and unions: values DuckDB's CSV writer renders ambiguously. */
 function isNested(sqlType: string): boolean {
   return /\[\d*\]$/.test(sqlType) || /^(?:STRUCT|MAP|UNION)\(/.test(sqlType);
+}
+
+/**
+ * A list (or array, nested to any depth) of numbers, dates or timestamps with each item as the grid's
+ * data call writes it, for to_json: DuckDB's JSON has a FLOAT's double digits (`0.10000000149011612`
+ * where the grid has `0.1`), `3804.0` for 3804, and dates with eras (`0044-03-15 (BC)`). Numbers
+ * become JSON numbers with a scalar's text (`NaN` and the infinities JSON text, as the grid sends
+ * them); dates and timestamps their scalar's text. Null for other lists (and structs, maps, unions),
+ * which to_json writes as they are.
+ */
+function listItemsSql(ref: string, sqlType: string): string | null {
+  const list = /^(FLOAT|DOUBLE|DATE|TIMESTAMP(?:_S|_MS)?|TIMESTAMP WITH TIME ZONE)((?:\[\d*\])+)$/.exec(sqlType);
+  if (!list) return null;
+  const [, itemType = '', dimensions = ''] = list;
+  const depth = dimensions.split('[').length - 1;
+  const transform = (x: string, name: string, body: (item: string) => string) =>
+    `list_transform(${x}, lambda ${name}: ${body(name)})`;
+  // The innermost list's items, each step a lambda of its own: the text's SQL names its value many
+  // times, so a step over the previous step's result stays small (a FLOAT's digits, then its text).
+  const items = (x: string): string => {
+    if (itemType !== 'FLOAT' && itemType !== 'DOUBLE')
+      return transform(x, 'item', (item) => csvCellSql(item, itemType) ?? item);
+    const doubles = itemType === 'FLOAT' ? transform(x, 'item', floatDigitsSql) : x;
+    const texts = transform(doubles, 'number', doubleTextSql);
+    return transform(
+      texts,
+      'text',
+      (text) =>
+        `CASE WHEN ${text} IN ('NaN', 'Infinity', '-Infinity') THEN to_json(${text}) ELSE CAST(${text} AS JSON) END`,
+    );
+  };
+  const level = (x: string, n: number): string =>
+    n === depth ? items(x) : transform(x, `list${n}`, (inner) => level(inner, n + 1));
+  return level(ref, 1);
 }
 
 /**

@@ -247,4 +247,24 @@ describe('CSV downloads write edge values as the grid shows them', () => {
       '1e+26',
     ]);
   }, 60_000);
+
+  it('lists of FLOAT and DOUBLE hold each item as the grid’s number', async () => {
+    const grid = await expectDownloadsSameText([
+      {
+        name: 'floats',
+        sqlType: 'FLOAT[]',
+        type: 'Array',
+        values: ['[0.1, 3804, 1e20, NULL, nan, -inf, 192115.62]', '[]', null],
+      },
+      { name: 'doubles', sqlType: 'DOUBLE[]', type: 'Array', values: ['[0.1, 3804, 1e20, NULL, 1e-7]', '[]', null] },
+      { name: 'nested', sqlType: 'FLOAT[][]', type: 'Array', values: ['[[0.1], NULL, [2.5, NULL]]', null, '[]'] },
+      {
+        name: 'days',
+        sqlType: 'DATE[]',
+        type: 'Array',
+        values: ['[0000-06-15, -0043-03-15, 10000-01-01, 2024-01-31]', null, '[]'],
+      },
+    ]);
+    expect(grid.get('floats')![0]).toBe('[0.1,3804,100000000000000000000,null,"NaN","-Infinity",192115.62]');
+  }, 60_000);
 });
