@@ -258,6 +258,43 @@ describe('pivot exports equal the pivot grid', () => {
     }
   });
 
+  it('XLSX writes a date of the years 0-99, which Excel cannot hold, as the text the grid shows', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const csv = 'id,day,at\n1,0044-03-15,0050-01-01 10:00:00\n2,2024-01-31,2024-01-31 10:00:00\n';
+    const table = await tableFromCsv(t, cookie, csv, 'Old days');
+    expect(table.columns.map((c) => c.type)).toEqual(['Number', 'Date', 'DateTime']);
+    const model = await createModel(t, cookie, 'Old days');
+    let current = model;
+    for (const name of ['id', 'day', 'at']) current = await addColumn(t, cookie, model.id, rawColumn(table, name));
+    const key = (name: string) => current.columns.find((c) => c.displayName === name)!.columnKey;
+    const pivot: Pivot = {
+      key: 'byday',
+      name: 'By day',
+      filters: [],
+      rows: [
+        { column: key('day'), sort: { direction: 'Ascending', valueIndex: null }, grain: null },
+        { column: key('at'), sort: { direction: 'Ascending', valueIndex: null }, grain: null },
+      ],
+      columns: [],
+      values: [{ column: key('id'), function: 'Count', showAs: 'Default', displayName: null }],
+      showRowTotals: false,
+      showColumnTotals: false,
+      chart: null,
+    };
+    const saved = ok(await api<Model>(t, cookie, 'PUT', `/api/models/${model.id}/pivots`, { pivots: [pivot] }));
+    const { layout, rows } = await pivotData(t, cookie, saved.versionId, 'byday');
+    const [, ...sheetRows] = await readXlsx((await exportOf(t, cookie, saved, 'byday', 'xlsx')).raw.rawPayload);
+    // Date.UTC reads the year 44 as 1944: the cells were dates 1900 years off.
+    expect(gridCells(layout, rows[0]!).slice(0, 2)).toEqual(['0044-03-15', '0050-01-01T10:00:00.000Z']);
+    expect(sheetRows[0]!.slice(0, 2).map((cell) => cell.value)).toEqual(['0044-03-15', '0050-01-01T10:00:00.000Z']);
+    const [day, at] = sheetRows[1]!.map((cell) => cell.value);
+    expect([(day as Date).toISOString(), (at as Date).toISOString()]).toEqual([
+      '2024-01-31T00:00:00.000Z',
+      '2024-01-31T10:00:00.000Z',
+    ]);
+  });
+
   it('XLSX writes a sum past 2^53 as its exact text, which Excel cannot hold as a number', async () => {
     const { t, cookie, model } = await pivotModel();
     const [, ...sheetRows] = await readXlsx((await exportOf(t, cookie, model, 'byday', 'xlsx')).raw.rawPayload);

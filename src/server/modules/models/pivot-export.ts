@@ -110,6 +110,8 @@ export function excelDate(text: string, type: 'Date' | 'DateTime'): { date: Date
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = ''] = match;
   if (/[1-9]/.test(fraction.slice(3))) return null;
   const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
+  // Date.UTC reads the years 0-99 as 1900-1999 (0044-03-15 would be written as 1944-03-15).
+  if (Number(y) < 1900) return null;
   const time = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), millis);
   if (!(time >= EXCEL_FIRST && time <= EXCEL_LAST)) return null;
   const numFmt =
