@@ -107,11 +107,16 @@ function reviveMarked(root: unknown, marker: string, exact: (number: ExactNumber
 
 /**
  * JSON.parse that keeps every number exactly (see above); throws SyntaxError like JSON.parse.
- * `exact` may turn each ExactNumber into something else (e.g. text for an answer).
+ * `exact` may turn each ExactNumber into something else (e.g. text for an answer). `parsed`, the
+ * text already read by a plain parser, is the answer when every number is exact (no second parse).
  */
-export function parseJsonExact(text: string, exact: (number: ExactNumber) => unknown = (n) => n): unknown {
+export function parseJsonExact(
+  text: string,
+  exact: (number: ExactNumber) => unknown = (n) => n,
+  parsed?: unknown,
+): unknown {
   const tokens = inexactTokens(text);
-  if (tokens.length === 0) return JSON.parse(text);
+  if (tokens.length === 0) return parsed === undefined ? JSON.parse(text) : parsed;
   // Each inexact token becomes a string with a marker no document can guess, then an ExactNumber.
   const marker = `\u0000${randomBytes(8).toString('hex')}:`;
   const parts: string[] = [];

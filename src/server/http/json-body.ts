@@ -21,7 +21,9 @@ export function registerJsonBody(app: FastifyInstance): void {
     if (jsonTextTooDeep(text, LIMITS.jsonMaxDepth)) return done(badInput(tooDeepMessage(LIMITS.jsonMaxDepth)));
     const exact = EXACT_NUMBER_BODIES.find(([path]) => path.test(req.url))?.[1] ?? numberOrItsText;
     // Checked by Fastify's parser first (malformed, prototype poisoning), then read again exactly.
-    return parse(req, text, (error: Error | null) => (error ? done(error) : done(null, parseJsonExact(text, exact))));
+    return parse(req, text, (error: Error | null, body?: unknown) =>
+      error ? done(error) : done(null, parseJsonExact(text, exact, body)),
+    );
   });
 }
 
