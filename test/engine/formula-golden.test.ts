@@ -9,7 +9,8 @@ describe('golden SQL of formulas (DuckDB)', () => {
   it.each<[string, string, SqlValue[]]>([
     // Literals are bound: whole numbers as BIGINT, others DOUBLE, text and booleans bare.
     ['12', 'CAST($1 AS BIGINT)', [12]],
-    ['-3.5', 'CAST($1 AS DOUBLE)', [-3.5]],
+    // Literals are exact: a fraction is the DECIMAL of its digits, bound as text.
+    ['-3.5', 'CAST($1 AS DECIMAL(2,1))', ['-3.5']],
     ["'it''s'", '$1', ["it's"]],
     ['TRUE', '$1', [true]],
     ['NULL', 'CAST($1 AS VARCHAR)', [null]],
@@ -22,7 +23,8 @@ describe('golden SQL of formulas (DuckDB)', () => {
     ['7 / 2', '(CAST($1 AS DOUBLE) / NULLIF(CAST($2 AS BIGINT), 0))', [7, 2]],
     ['[qty] % 3', '("qty" % NULLIF(CAST($1 AS BIGINT), 0))', [3]],
     ['-[amount] - -5', '((- "amount") - CAST($1 AS BIGINT))', [-5]],
-    ['1 + NULL', '(CAST($1 AS BIGINT) + CAST($2 AS DOUBLE))', [1, null]],
+    // A NULL next to a number is a null of that number's SQL type, never a DOUBLE that widens it.
+    ['1 + NULL', '(CAST($1 AS BIGINT) + CASE WHEN FALSE THEN CAST($2 AS BIGINT) END)', [1, 1]],
     // Text joins skip empty values and show lists and JSON as the grid does.
     [
       "[name] & ' ' & [amount]",
@@ -49,7 +51,7 @@ describe('golden SQL of formulas (DuckDB)', () => {
       'CASE WHEN "qty" > CAST($1 AS BIGINT) THEN $2 WHEN "qty" > CAST($3 AS BIGINT) THEN $4 END',
       [5, 'a', 0, 'b'],
     ],
-    ['COALESCE([amount], NULL, 0)', 'coalesce("amount", CAST($1 AS DOUBLE), CAST($2 AS BIGINT))', [null, 0]],
+    ['COALESCE([amount], NULL, 0)', 'coalesce("amount", $1, CAST($2 AS BIGINT))', [null, 0]],
     ['ISBLANK([name])', `(CAST("name" AS VARCHAR) IS NULL OR CAST("name" AS VARCHAR) = '')`, []],
     ['ISBLANK([tags])', '("tags" IS NULL OR len("tags") = 0)', []],
     ['ISBLANK([amount] > 1)', '("amount" > CAST($1 AS BIGINT)) IS NULL', [1]],
@@ -58,12 +60,13 @@ describe('golden SQL of formulas (DuckDB)', () => {
     ["STARTS_WITH([name], 'al')", 'starts_with(lower(CAST("name" AS VARCHAR)), lower($1))', ['al']],
     [
       'SUBSTRING([name], 2, 1.5)',
-      'substring(CAST("name" AS VARCHAR), CAST($1 AS BIGINT), TRY_CAST(CAST($2 AS DOUBLE) AS BIGINT))',
-      [2, 1.5],
+      'substring(CAST("name" AS VARCHAR), CAST($1 AS BIGINT), TRY_CAST(CAST($2 AS DECIMAL(2,1)) AS BIGINT))',
+      [2, '1.5'],
     ],
     ["SPLIT_PART([name], ',', [qty])", 'split_part(CAST("name" AS VARCHAR), $1, TRY_CAST("qty" AS BIGINT))', [',']],
     // Numbers.
-    ['ROUND([amount], 2)', 'round("amount", CAST($1 AS INTEGER))', [2]],
+    // Rounding by written digits reads the number as a DECIMAL (a DOUBLE stays a DOUBLE).
+    ['ROUND([amount], 2)', 'round(("amount" + CAST(0 AS DECIMAL(1,0))), CAST($1 AS INTEGER))', [2]],
     ['SQRT([amount])', 'CASE WHEN "amount" >= 0 THEN sqrt("amount") END', []],
     ['MOD([qty], 0)', '("qty" % NULLIF(CAST($1 AS BIGINT), 0))', [0]],
     ['GREATEST([born], [seen])', 'greatest(CAST("born" AS TIMESTAMP), "seen")', []],
@@ -96,12 +99,12 @@ describe('golden SQL of formulas (DuckDB)', () => {
 describe('golden SQL of a formula statement', () => {
   it('renders in a SELECT and inlines values for Show SQL', () => {
     const compiled = selectFormula("IF([amount] > 1.5, 'it''s', [name])");
-    expect(compiled.parameters).toEqual([1.5, "it's"]);
+    expect(compiled.parameters).toEqual(['1.5', "it's"]);
     expect(compiled.sql.replace(/\s+/g, ' ')).toBe(
-      'SELECT "_row_id", CASE WHEN "amount" > CAST($1 AS DOUBLE) THEN $2 ELSE CAST("name" AS VARCHAR) END AS "v"' +
+      'SELECT "_row_id", CASE WHEN "amount" > CAST($1 AS DECIMAL(2,1)) THEN $2 ELSE CAST("name" AS VARCHAR) END AS "v"' +
         ' FROM "static"."t_fixture" ORDER BY "_row_id" ASC NULLS LAST',
     );
-    expect(renderForDisplay(compiled)).toContain(`CAST(1.5e+0 AS DOUBLE) THEN 'it''s' ELSE`);
+    expect(renderForDisplay(compiled)).toContain(`CAST('1.5' AS DECIMAL(2,1)) THEN 'it''s' ELSE`);
   });
 
   it('uses the standard dialect hooks where DuckDB does not differ', () => {

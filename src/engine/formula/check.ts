@@ -19,7 +19,7 @@ import { findFunction } from './functions';
 import { nonZero } from './functions/number';
 import { CallContext, type FormulaFunction } from './functions/spec';
 import { concatenate } from './functions/text';
-import { castTo, coerce, describeTypes, unify, type FormulaType, type Typed } from './types';
+import { castTo, coerce, coerceTogether, describeTypes, unify, type FormulaType, type Typed } from './types';
 
 export interface FormulaScope {
   /** The expression and type of a model column this formula may reference; undefined = unknown column. */
@@ -31,15 +31,28 @@ type Node<K extends FormulaAst['kind']> = Extract<FormulaAst, { kind: K }>;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** DuckDB's DECIMAL holds 38 digits. */
+const DECIMAL_DIGITS = 38;
+
 /**
- * A number literal: a safe whole number as BIGINT, anything else as DOUBLE, as arithmetic
- * expects (a huge whole number times another must not overflow a BIGINT and stop the query).
- * `literal` keeps its exact value for comparisons.
+ * A number literal, exactly as written: a safe whole number (up to 2^53) as BIGINT; a larger whole
+ * number, or one with a fraction, as the DECIMAL of its digits (`9007199254740993` as
+ * DECIMAL(16,0), `0.1` as DECIMAL(1,1)), so arithmetic, comparisons and text keep every digit,
+ * `[big] - 9007199254740992` cannot overflow a BIGINT, and next to a DOUBLE it is that double as
+ * before. A literal written with an exponent
+ * (`1e18`) that is not a safe whole number, or one of more than 38 digits, is a DOUBLE: scientific
+ * notation is approximate, and `1e18 * 100` must not overflow a BIGINT and stop the query.
+ * `literal` keeps the exact value for comparisons.
  */
 function numberLiteral(node: Node<'number'>, span: Span): Typed {
-  const type = Number.isSafeInteger(node.value) ? 'bigint' : 'double';
   const literal = parseExactNumber(node.text) ?? undefined;
-  return { type: 'Number', expr: { kind: 'param', value: node.value, type }, span, literal };
+  const typed = (expr: Expr): Typed => ({ type: 'Number', expr, span, ...(literal ? { literal } : {}) });
+  if (Number.isSafeInteger(node.value) && literal?.scale === 0) return typed(exactParam(literal, 'bigint'));
+  if (!literal || /[eE]/.test(node.text)) return typed({ kind: 'param', value: node.value, type: 'double' });
+  const digits = (literal.unscaled < 0n ? -literal.unscaled : literal.unscaled).toString().length;
+  const precision = Math.max(digits, literal.scale, 1);
+  if (precision > DECIMAL_DIGITS) return typed({ kind: 'param', value: node.value, type: 'double' });
+  return typed(exactParam(literal, `decimal(${precision},${literal.scale})`));
 }
 
 /**
@@ -75,6 +88,24 @@ function chain(node: Node<'binary'>): FormulaAst[] {
   }
   operands.push(left);
   return operands.reverse();
+}
+
+/**
+ * Both operands of `+ - * / %` as SQL. A NULL next to a number becomes a null of that number's own
+ * SQL type (`CASE WHEN FALSE THEN other END`), so `[amount] - NULL` stays a DECIMAL(38,6) or a
+ * BIGINT: a NULL cast to DOUBLE would make the result a double, and a bare NULL may leave it
+ * without a type (DuckDB folds `decimal - NULL` to an untyped NULL).
+ */
+function nullOfTheOtherType(left: Typed, right: Typed): [Expr, Expr] {
+  const [leftExpr, rightExpr] = coerceTogether([left, right], 'Number') as [Expr, Expr];
+  const nullOf = (other: Expr): Expr => ({
+    kind: 'case',
+    whens: [{ when: { kind: 'constant', value: false }, then: other }],
+    else: null,
+  });
+  if (left.type === 'Null' && right.type !== 'Null') return [nullOf(rightExpr), rightExpr];
+  if (right.type === 'Null' && left.type !== 'Null') return [leftExpr, nullOf(leftExpr)];
+  return [leftExpr, rightExpr];
 }
 
 export class FormulaChecker {
@@ -154,8 +185,7 @@ export class FormulaChecker {
         throw typeError(`"${op}" expects Numbers on both sides, got ${left.type} and ${right.type}`, span);
       }
     }
-    let leftExpr = coerce(left, 'Number');
-    let rightExpr = coerce(right, 'Number');
+    let [leftExpr, rightExpr] = nullOfTheOtherType(left, right);
     if (op === '/') {
       // Real division whatever the column types (integer / integer would truncate elsewhere).
       leftExpr = castTo(leftExpr, 'double');

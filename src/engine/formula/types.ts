@@ -80,6 +80,19 @@ export function coerce(value: Typed, to: FormulaType): Expr {
 }
 
 /**
+ * Values that meet in one result (the branches of IF and CASE, COALESCE's arguments, both sides of
+ * `+`) as SQL of type `to`. A NULL among typed values is left untyped, so the database gives it the
+ * others' own SQL type (BIGINT, DECIMAL(38,6), ...): a NULL cast to DOUBLE would turn every branch
+ * into a double and round 9007199254740993. Only where every value is NULL does the NULL get the
+ * SQL type of `to` (and always for the types of one SQL type: Text, Boolean, dates).
+ */
+export function coerceTogether(values: readonly Typed[], to: FormulaType): Expr[] {
+  // Only numbers have many SQL types; a NULL next to text, booleans or dates keeps its one type.
+  const typed = to === 'Number' && values.some((value) => value.type !== 'Null');
+  return values.map((value) => (typed && value.type === 'Null' ? value.expr : coerce(value, to)));
+}
+
+/**
  * The text a user reads for the value: numbers as the grid shows them (`dialect.numberToText`),
  * lists joined by ', ', JSON as JSON text. TO_TEXT, CONCAT and & all come here.
  */

@@ -10,6 +10,21 @@ import { call } from './text';
 /** The divisor with 0 made null, so dividing by zero gives null rather than an error or infinity. */
 export const nonZero = (expr: Expr): Expr => ({ kind: 'nullif', expr, value: { kind: 'constant', value: 0 } });
 
+/**
+ * The number made exact for rounding: `x + CAST(0 AS DECIMAL(1,0))`. An integer becomes a DECIMAL
+ * wide enough for it (BIGINT: DECIMAL(20,0)), a DECIMAL stays one and a DOUBLE stays a DOUBLE.
+ * DuckDB's floor and ceil of an integer answer in DOUBLE (FLOOR(9007199254740993) would be ...992),
+ * its round of a BIGINT to tens wraps past the BIGINT's range (9223372036854775807 to
+ * -9223372036854775800), and abs of the smallest BIGINT stops the query; on a DECIMAL all are exact.
+ * (A HUGEINT of more than 38 digits does not fit a DECIMAL: DuckDB's overflow error.)
+ */
+export const exactForRounding = (expr: Expr): Expr => ({
+  kind: 'arithmetic',
+  op: '+',
+  left: expr,
+  right: { kind: 'cast', expr: { kind: 'constant', value: 0 }, type: 'decimal(1,0)' },
+});
+
 function numberToNumber(name: string, sqlName: SqlFunctionName): FormulaFunction {
   return {
     name,
@@ -17,7 +32,7 @@ function numberToNumber(name: string, sqlName: SqlFunctionName): FormulaFunction
     minArgs: 1,
     maxArgs: 1,
     returns: 'Number',
-    compile: (context) => ({ type: 'Number', expr: call(sqlName, context.expr(0, 'Number')) }),
+    compile: (context) => ({ type: 'Number', expr: call(sqlName, exactForRounding(context.expr(0, 'Number'))) }),
   };
 }
 
@@ -45,10 +60,15 @@ export const NUMBER_FUNCTIONS: readonly FormulaFunction[] = [
     returns: 'Number',
     compile(context) {
       const value = context.expr(0, 'Number');
+      // round(x) keeps an integer as it is; DuckDB rounds a DECIMAL or a DOUBLE in its own type.
       if (context.args.length === 1) return { type: 'Number', expr: call('round', value) };
       // DuckDB's round takes its digits as an INTEGER, not a BIGINT.
       const digits = tryCastTo(context.expr(1, 'Number'), 'integer');
-      return { type: 'Number', expr: call('round', value, digits) };
+      // Digits written as a number: round exactly (a BIGINT to tens as a DECIMAL, which cannot
+      // wrap). DuckDB rounds a DECIMAL only by constant digits, so digits from a column round the
+      // value in its own type, as before.
+      const exact = context.args[1]!.literal === undefined ? value : exactForRounding(value);
+      return { type: 'Number', expr: call('round', exact, digits) };
     },
   },
   numberToNumber('FLOOR', 'floor'),

@@ -9,7 +9,7 @@ import type { ModelError } from '../../errors';
 import type { Expr } from '../../sql-ast';
 import type { FormulaAst, Span } from '../ast';
 import { formulaError } from '../formula-error';
-import { coerce, describeTypes, unify, withArticle, type FormulaType, type Typed } from '../types';
+import { coerce, coerceTogether, describeTypes, unify, withArticle, type FormulaType, type Typed } from '../types';
 
 export type FunctionCategory = 'Logic' | 'Text' | 'Number' | 'Date' | 'Conversion';
 
@@ -70,7 +70,8 @@ export class CallContext {
 
   /**
    * The one type the arguments at `indexes` share (each one of `allowed`), and their SQL in it;
-   * e.g. the two results of IF, or every argument of COALESCE.
+   * e.g. the two results of IF, or every argument of COALESCE. A NULL among them takes the
+   * others' SQL type (`coerceTogether`).
    */
   same(indexes: readonly number[], allowed?: readonly ColumnType[]): { type: FormulaType; exprs: Expr[] } {
     let type: FormulaType = 'Null';
@@ -87,7 +88,13 @@ export class CallContext {
       if (firstTyped < 0 && arg.type !== 'Null') firstTyped = index;
       type = common;
     }
-    return { type, exprs: indexes.map((index) => coerce(this.at(index), type)) };
+    return {
+      type,
+      exprs: coerceTogether(
+        indexes.map((index) => this.at(index)),
+        type,
+      ),
+    };
   }
 
   /** A time grain, written as text in quotes (it picks the SQL to write, so it cannot come from a column). */
