@@ -181,3 +181,27 @@ describe('number literals are exact', () => {
     expect((await texts('TO_TEXT(42)'))[0]).toBe('42');
   });
 });
+
+describe('DATE_DIFF counts grain boundaries', () => {
+  it.each([
+    ["DATE_DIFF('week', DATE(2024, 1, 7), DATE(2024, 1, 8))", '1'],
+    ["DATE_DIFF('week', DATE(2024, 1, 8), DATE(2024, 1, 7))", '-1'],
+    ["DATE_DIFF('week', DATE(2024, 1, 8), DATE(2024, 1, 14))", '0'],
+    ["DATE_DIFF('week', DATE(2023, 12, 31), DATE(2024, 3, 1))", '9'],
+    ["DATE_DIFF('week', TO_DATETIME('2024-01-07 23:59:59'), TO_DATETIME('2024-01-08 00:00:00'))", '1'],
+    ["DATE_DIFF('week', DATE(2024, 1, 7), TO_DATETIME('2024-01-08 00:00:01'))", '1'],
+    ["DATE_DIFF('day', TO_DATETIME('2024-01-01 23:00:00'), TO_DATETIME('2024-01-02 01:00:00'))", '1'],
+    ["DATE_DIFF('month', DATE(2024, 1, 31), DATE(2024, 2, 1))", '1'],
+    ["DATE_DIFF('quarter', DATE(2024, 3, 31), DATE(2024, 4, 1))", '1'],
+    ["DATE_DIFF('year', DATE(2023, 12, 31), DATE(2024, 1, 1))", '1'],
+    ["DATE_DIFF('hour', TO_DATETIME('2024-01-01 00:59:00'), TO_DATETIME('2024-01-01 01:00:00'))", '1'],
+    ["DATE_DIFF('minute', TO_DATETIME('2024-01-01 00:00:59'), TO_DATETIME('2024-01-01 00:01:00'))", '1'],
+    ["DATE_DIFF('second', TO_DATETIME('2024-01-01 00:00:00.9'), TO_DATETIME('2024-01-01 00:00:01'))", '1'],
+  ])('%s is %s', async (formula, expected) => {
+    expect((await texts(formula))[0]).toBe(expected);
+  });
+
+  it('between a column and a date', async () => {
+    expect(await texts("DATE_DIFF('week', [d], DATE(2024, 1, 8))")).toEqual(['1', '2', '1254', '0', '-7']);
+  });
+});

@@ -100,7 +100,14 @@ export const DATE_FUNCTIONS: readonly FormulaFunction[] = [
       const { type, exprs } = context.same([1, 2], ['Date', 'DateTime']);
       // Between two NULLs there is nothing to count (and no type to pick date_diff by).
       if (type === 'Null') return { type: 'Number', expr: { kind: 'param', value: null, type: 'double' } };
-      return { type: 'Number', expr: { kind: 'date-diff', grain, start: exprs[0]!, end: exprs[1]! } };
+      let [start, end] = exprs as [Expr, Expr];
+      if (grain === 'week') {
+        // Mondays crossed: DuckDB's week difference is whole days / 7 (Sunday to Monday is 0), so
+        // count it between the two weeks' Mondays, where the days are a multiple of 7.
+        start = { kind: 'date-trunc', expr: start, grain };
+        end = { kind: 'date-trunc', expr: end, grain };
+      }
+      return { type: 'Number', expr: { kind: 'date-diff', grain, start, end } };
     },
   },
   {
