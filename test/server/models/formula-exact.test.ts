@@ -64,4 +64,15 @@ describe('exact numbers in function columns', () => {
     expect(values['mod']).toEqual({ 1: '0.099999', 2: '0', 3: '0', 4: '0' });
     expect(values['weeks']).toEqual({ 1: 1, 2: 2, 3: 1254, 4: 0 });
   });
+
+  it('read a UTC offset and an era from text', async () => {
+    const values = await evaluate({
+      offset: "TO_DATETIME('2024-01-01T10:00:00+05:00')",
+      finer: "TO_DATETIME('2024-01-01T10:00:00.1234567')",
+      era: "TO_DATE('0044-03-15 BC')",
+    });
+    expect(values['offset']![1]).toBe('2024-01-01T05:00:00.000Z');
+    expect(values['finer']![1]).toBeNull();
+    expect(values['era']![1]).toBe('-000043-03-15');
+  });
 });
