@@ -241,3 +241,31 @@ describe('dates and date-times read from text', () => {
     ]);
   });
 });
+
+describe('numbers read from text', () => {
+  it.each([
+    ["TO_NUMBER('12.5')", '12.5'],
+    ["TO_NUMBER(' -12.5 ')", '-12.5'],
+    ["TO_NUMBER('+5')", '5.0'],
+    ["TO_NUMBER('1e3')", '1000.0'],
+    ["TO_NUMBER('1E-2')", '0.01'],
+    ["TO_NUMBER('.5')", '0.5'],
+    ["TO_NUMBER('Infinity')", 'inf'],
+    ["TO_NUMBER('-Infinity')", '-inf'],
+    ["TO_NUMBER('NaN')", 'nan'],
+    ["TO_NUMBER('1_000')", null],
+    ["TO_NUMBER('inf')", null],
+    ["TO_NUMBER('nan')", null],
+    ["TO_NUMBER('0x10')", null],
+    ["TO_NUMBER('1,5')", null],
+    ["TO_NUMBER('abc')", null],
+    ["TO_NUMBER('')", null],
+  ])('%s is %s', async (formula, expected) => {
+    expect((await texts(formula))[0]).toBe(expected);
+  });
+
+  it('reads a number shown as text back', async () => {
+    expect(await texts('TO_NUMBER(TO_TEXT([dec]))')).toEqual(['100000000000000.0', '0.1', '0.2', '0.3', '-2.75']);
+    expect(await texts('TO_NUMBER(TO_TEXT([dbl]))')).toEqual(['2.5', '-2.5', '-0.25', '1e+300', 'inf']);
+  });
+});

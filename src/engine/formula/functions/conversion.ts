@@ -8,6 +8,7 @@ import type { ColumnType } from '../../../shared/tables';
 import type { Expr, SqlType } from '../../sql-ast';
 import { castTo, coerce, textOf, type Typed } from '../types';
 import { dateFromText, dateTimeFromText } from './date-text';
+import { numberFromText } from './number-text';
 import type { FormulaFunction } from './spec';
 
 type Converter = (arg: Typed) => Expr;
@@ -53,7 +54,10 @@ export const CONVERSION_FUNCTIONS: readonly FormulaFunction[] = [
     returns: 'Text',
     compile: (context) => ({ type: 'Text', expr: textOf(context.args[0]!) }),
   },
-  conversion('TO_NUMBER', 'Number', 'double', { Boolean: cast('double') }),
+  conversion('TO_NUMBER', 'Number', 'double', {
+    Boolean: cast('double'),
+    Text: (arg) => numberFromText(arg.expr),
+  }),
   conversion('TO_DATE', 'Date', 'date', { DateTime: cast('date'), Text: (arg) => dateFromText(arg.expr) }),
   conversion('TO_DATETIME', 'DateTime', 'timestamp', {
     Date: cast('timestamp'),
