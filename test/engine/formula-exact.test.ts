@@ -269,3 +269,18 @@ describe('numbers read from text', () => {
     expect(await texts('TO_NUMBER(TO_TEXT([dbl]))')).toEqual(['2.5', '-2.5', '-0.25', '1e+300', 'inf']);
   });
 });
+
+describe('literals with many fraction digits', () => {
+  it('are doubles past 18 digits after the point, so a BIGINT or DECIMAL next to them cannot overflow', async () => {
+    expect(await sqlType('[dec] + 0.1234567890123456789012345678901')).toBe('DOUBLE');
+    expect(await texts('[big] > 0.1234567890123456789012345678901')).toEqual([
+      'true',
+      'true',
+      'false',
+      'true',
+      'false',
+    ]);
+    expect(await sqlType('[big] + 0.123456789012345678')).toBe('DECIMAL(38,18)');
+    expect((await texts('[big] + 0.123456789012345678'))[1]).toBe('9223372036854775807.123456789012345678');
+  });
+});

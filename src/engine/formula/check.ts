@@ -33,6 +33,12 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /** DuckDB's DECIMAL holds 38 digits. */
 const DECIMAL_DIGITS = 38;
+/**
+ * At most 18 digits after the point: DuckDB adds, subtracts and compares decimals at the larger
+ * scale within 38 digits, so with 18 a BIGINT (19 digits) still fits; a literal of 30 fraction
+ * digits would leave 8 for the other side and stop the query with an overflow.
+ */
+const MAX_LITERAL_SCALE = 18;
 
 /**
  * A number literal, exactly as written: a safe whole number (up to 2^53) as BIGINT; a larger whole
@@ -40,8 +46,9 @@ const DECIMAL_DIGITS = 38;
  * DECIMAL(16,0), `0.1` as DECIMAL(1,1)), so arithmetic, comparisons and text keep every digit,
  * `[big] - 9007199254740992` cannot overflow a BIGINT, and next to a DOUBLE it is that double as
  * before. A literal written with an exponent
- * (`1e18`) that is not a safe whole number, or one of more than 38 digits, is a DOUBLE: scientific
- * notation is approximate, and `1e18 * 100` must not overflow a BIGINT and stop the query.
+ * (`1e18`) that is not a safe whole number, one of more than 38 digits or more than 18 after the
+ * point is a DOUBLE: scientific notation is approximate, and `1e18 * 100` must not overflow a
+ * BIGINT and stop the query.
  * `literal` keeps the exact value for comparisons.
  */
 function numberLiteral(node: Node<'number'>, span: Span): Typed {
@@ -51,7 +58,9 @@ function numberLiteral(node: Node<'number'>, span: Span): Typed {
   if (!literal || /[eE]/.test(node.text)) return typed({ kind: 'param', value: node.value, type: 'double' });
   const digits = (literal.unscaled < 0n ? -literal.unscaled : literal.unscaled).toString().length;
   const precision = Math.max(digits, literal.scale, 1);
-  if (precision > DECIMAL_DIGITS) return typed({ kind: 'param', value: node.value, type: 'double' });
+  if (precision > DECIMAL_DIGITS || literal.scale > MAX_LITERAL_SCALE) {
+    return typed({ kind: 'param', value: node.value, type: 'double' });
+  }
   return typed(exactParam(literal, `decimal(${precision},${literal.scale})`));
 }
 
