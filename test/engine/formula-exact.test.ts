@@ -90,6 +90,8 @@ describe('a NULL takes the type of the values it meets', () => {
     ['GREATEST(NULL, [dec], NULL)', 'DECIMAL(38,6)'],
     ['NULL + [big]', 'BIGINT'],
     ['[dec] - NULL', 'DECIMAL(38,6)'],
+    ['MOD(NULL, [big])', 'BIGINT'],
+    ['MOD([dec], NULL)', 'DECIMAL(38,6)'],
   ])('%s is a %s', async (formula, type) => {
     expect(await sqlType(formula)).toBe(type);
   });
@@ -139,6 +141,8 @@ describe('rounding keeps whole numbers whole and exact', () => {
       '0',
       '-10',
     ]);
+    expect((await texts('ROUND([big], 0 - 1)'))[1]).toBe('9223372036854775810');
+    expect((await texts('ROUND([big], IF(TRUE, -1, 0))'))[2]).toBe('-9223372036854775810');
     expect((await texts('ROUND([big])'))[0]).toBe('9007199254740993');
     expect((await texts('ROUND([big], 2)'))[0]).toBe('9007199254740993');
     expect(await texts('ROUND([dec], 1)')).toEqual(['100000000000000.0', '0.1', '0.2', '0.3', '-2.8']);

@@ -19,7 +19,7 @@ import { findFunction } from './functions';
 import { nonZero } from './functions/number';
 import { CallContext, type FormulaFunction } from './functions/spec';
 import { concatenate } from './functions/text';
-import { castTo, coerce, coerceTogether, describeTypes, unify, type FormulaType, type Typed } from './types';
+import { castTo, coerce, describeTypes, nullOfTheOtherType, unify, type FormulaType, type Typed } from './types';
 
 export interface FormulaScope {
   /** The expression and type of a model column this formula may reference; undefined = unknown column. */
@@ -97,24 +97,6 @@ function chain(node: Node<'binary'>): FormulaAst[] {
   }
   operands.push(left);
   return operands.reverse();
-}
-
-/**
- * Both operands of `+ - * / %` as SQL. A NULL next to a number becomes a null of that number's own
- * SQL type (`CASE WHEN FALSE THEN other END`), so `[amount] - NULL` stays a DECIMAL(38,6) or a
- * BIGINT: a NULL cast to DOUBLE would make the result a double, and a bare NULL may leave it
- * without a type (DuckDB folds `decimal - NULL` to an untyped NULL).
- */
-function nullOfTheOtherType(left: Typed, right: Typed): [Expr, Expr] {
-  const [leftExpr, rightExpr] = coerceTogether([left, right], 'Number') as [Expr, Expr];
-  const nullOf = (other: Expr): Expr => ({
-    kind: 'case',
-    whens: [{ when: { kind: 'constant', value: false }, then: other }],
-    else: null,
-  });
-  if (left.type === 'Null' && right.type !== 'Null') return [nullOf(rightExpr), rightExpr];
-  if (right.type === 'Null' && left.type !== 'Null') return [leftExpr, nullOf(leftExpr)];
-  return [leftExpr, rightExpr];
 }
 
 export class FormulaChecker {

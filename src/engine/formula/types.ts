@@ -93,6 +93,24 @@ export function coerceTogether(values: readonly Typed[], to: FormulaType): Expr[
 }
 
 /**
+ * Both operands of `+ - * / %` and MOD as SQL. A NULL next to a number becomes a null of that number's own
+ * SQL type (`CASE WHEN FALSE THEN other END`), so `[amount] - NULL` stays a DECIMAL(38,6) or a
+ * BIGINT: a NULL cast to DOUBLE would make the result a double, and a bare NULL may leave it
+ * without a type (DuckDB folds `decimal - NULL` to an untyped NULL).
+ */
+export function nullOfTheOtherType(left: Typed, right: Typed): [Expr, Expr] {
+  const [leftExpr, rightExpr] = coerceTogether([left, right], 'Number') as [Expr, Expr];
+  const nullOf = (other: Expr): Expr => ({
+    kind: 'case',
+    whens: [{ when: { kind: 'constant', value: false }, then: other }],
+    else: null,
+  });
+  if (left.type === 'Null' && right.type !== 'Null') return [nullOf(rightExpr), rightExpr];
+  if (right.type === 'Null' && left.type !== 'Null') return [leftExpr, nullOf(leftExpr)];
+  return [leftExpr, rightExpr];
+}
+
+/**
  * The text a user reads for the value: numbers as the grid shows them (`dialect.numberToText`),
  * lists joined by ', ', JSON as JSON text. TO_TEXT, CONCAT and & all come here.
  */

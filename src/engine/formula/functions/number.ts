@@ -3,7 +3,7 @@
  * the square root of a negative number), the result is empty (null) instead, like `/` by zero.
  */
 import type { Expr, SqlFunctionName } from '../../sql-ast';
-import { tryCastTo } from '../types';
+import { nullOfTheOtherType, tryCastTo } from '../types';
 import type { FormulaFunction } from './spec';
 import { call } from './text';
 
@@ -64,10 +64,10 @@ export const NUMBER_FUNCTIONS: readonly FormulaFunction[] = [
       if (context.args.length === 1) return { type: 'Number', expr: call('round', value) };
       // DuckDB's round takes its digits as an INTEGER, not a BIGINT.
       const digits = tryCastTo(context.expr(1, 'Number'), 'integer');
-      // Digits written as a number: round exactly (a BIGINT to tens as a DECIMAL, which cannot
+      // Digits that read no column: round exactly (a BIGINT to tens as a DECIMAL, which cannot
       // wrap). DuckDB rounds a DECIMAL only by constant digits, so digits from a column round the
-      // value in its own type, as before.
-      const exact = context.args[1]!.literal === undefined ? value : exactForRounding(value);
+      // value in its own type, as before (a BIGINT may then still wrap at its limits).
+      const exact = context.isConstant(1) ? exactForRounding(value) : value;
       return { type: 'Number', expr: call('round', exact, digits) };
     },
   },
@@ -103,10 +103,10 @@ export const NUMBER_FUNCTIONS: readonly FormulaFunction[] = [
     minArgs: 2,
     maxArgs: 2,
     returns: 'Number',
-    compile: (context) => ({
-      type: 'Number',
-      expr: { kind: 'arithmetic', op: '%', left: context.expr(0, 'Number'), right: nonZero(context.expr(1, 'Number')) },
-    }),
+    compile(context) {
+      const [left, right] = nullOfTheOtherType(context.arg(0, 'Number'), context.arg(1, 'Number'));
+      return { type: 'Number', expr: { kind: 'arithmetic', op: '%', left, right: nonZero(right) } };
+    },
   },
   extreme('LEAST', 'least'),
   extreme('GREATEST', 'greatest'),

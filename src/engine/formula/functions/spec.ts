@@ -9,6 +9,7 @@ import type { ModelError } from '../../errors';
 import type { Expr } from '../../sql-ast';
 import type { FormulaAst, Span } from '../ast';
 import { formulaError } from '../formula-error';
+import { children } from '../parser';
 import { coerce, coerceTogether, describeTypes, unify, withArticle, type FormulaType, type Typed } from '../types';
 
 export type FunctionCategory = 'Logic' | 'Text' | 'Number' | 'Date' | 'Conversion';
@@ -49,6 +50,19 @@ export class CallContext {
     const arg = this.args[index];
     if (!arg) throw new Error(`${this.name} has no argument ${index + 1}`);
     return arg;
+  }
+
+  /** Whether argument `index` reads no column (the database folds it to one value). */
+  isConstant(index: number): boolean {
+    const ast = this.argAsts[index];
+    if (!ast) throw new Error(`${this.name} has no argument ${index + 1}`);
+    const stack: FormulaAst[] = [ast];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.kind === 'column') return false;
+      stack.push(...children(node));
+    }
+    return true;
   }
 
   /** Argument `index` (0-based), checked to be one of `types`; NULL fits any. */
