@@ -14,6 +14,10 @@ import { resultType } from './types';
 export type { BinaryOperator, FormulaAst, Span } from './ast';
 export type { FormulaScope } from './check';
 export { FORMULA_FUNCTION_TABLE } from './functions';
+// Text read as a date, a UTC date-time or a number the way TO_DATE, TO_DATETIME and TO_NUMBER read it,
+// for a model column's castTo (model/model-columns.ts) to share.
+export { dateFromText, dateTimeFromText } from './functions/date-text';
+export { numberFromText } from './functions/number-text';
 export type { FormulaFunction, FunctionCategory } from './functions/spec';
 export { MAX_FORMULA_LENGTH, parseFormula } from './parser';
 export { formulaNamesToKeys, type KeyedFormula } from './names';
