@@ -9,7 +9,7 @@
 import type { ColumnType } from '../../shared/tables';
 import { checkIdentifier } from '../dialect';
 import { ModelError, isModelError } from '../errors';
-import { compileFormula, referencedColumnKeys } from '../formula';
+import { compileFormula, dateFromText, dateTimeFromText, numberFromText, referencedColumnKeys } from '../formula';
 import type { Expr, SqlType, TextShape } from '../sql-ast';
 import type { ModelColumnSpec } from './ir';
 import type { JoinTree } from './join-tree';
@@ -48,6 +48,16 @@ const CONVERSIONS: Record<ColumnType, { sqlType: SqlType; from: readonly ColumnT
 
 const TEXT_SHAPES: Partial<Record<ColumnType, TextShape>> = { Array: 'array', Json: 'json', Number: 'number' };
 
+/**
+ * Text is read as TO_NUMBER, TO_DATE and TO_DATETIME read it: an offset converted to UTC, an era in
+ * ISO years, only plain numbers; DuckDB's TRY_CAST would drop the offset and the era.
+ */
+const FROM_TEXT: Partial<Record<ColumnType, (text: Expr) => Expr>> = {
+  Number: numberFromText,
+  Date: dateFromText,
+  DateTime: dateTimeFromText,
+};
+
 function convert(column: ModelColumn): ModelColumn {
   const to = column.spec.castTo;
   if (to === null || to === undefined || to === column.type) return column;
@@ -61,10 +71,13 @@ function convert(column: ModelColumn): ModelColumn {
   }
   // Lists, JSON and numbers become Text as the grid shows them (numbers: no `.0`, no exponent).
   const shape = TEXT_SHAPES[column.type];
+  const fromText = column.type === 'Text' ? FROM_TEXT[to] : undefined;
   const expr: Expr =
     to === 'Text' && shape
       ? { kind: 'text-of', expr: column.expr, shape }
-      : { kind: 'try-cast', expr: column.expr, type: conversion.sqlType };
+      : fromText
+        ? fromText(column.expr)
+        : { kind: 'try-cast', expr: column.expr, type: conversion.sqlType };
   // A conversion to Number is a TRY_CAST to DOUBLE; other targets are not numbers.
   return { ...column, expr, type: to, sqlType: to === 'Number' ? 'DOUBLE' : undefined };
 }

@@ -75,4 +75,28 @@ describe('exact numbers in function columns', () => {
     expect(values['finer']![1]).toBeNull();
     expect(values['era']![1]).toBe('-000043-03-15');
   });
+
+  it('convert a Text column (castTo) as TO_DATETIME, TO_DATE and TO_NUMBER read it', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const table = await tableFromCsv(
+      t,
+      cookie,
+      'id,at,day,n\n1,2024-01-01T10:00:00+05:00,0044-03-15 BC,1_000\n2,2024-01-01 10:00:00,2024-01-01,12.5\n3,soon,someday,x\n',
+      'Texts',
+    );
+    const created = await createModel(t, cookie, 'Casts');
+    await addColumn(t, cookie, created.id, rawColumn(table, 'id'));
+    // Text columns: a word among the dates and numbers keeps each as text.
+    await addColumn(t, cookie, created.id, { ...rawColumn(table, 'at'), castTo: 'DateTime' });
+    await addColumn(t, cookie, created.id, { ...rawColumn(table, 'day'), castTo: 'Date' });
+    const model = await addColumn(t, cookie, created.id, { ...rawColumn(table, 'n'), castTo: 'Number' });
+    const rows = await versionRows(t, cookie, model.versionId!);
+    const cells = rows.map((row) => ['id', 'at', 'day', 'n'].map((name) => row[modelKey(model, name)]));
+    expect(cells).toEqual([
+      [1, '2024-01-01T05:00:00.000Z', '-000043-03-15', null],
+      [2, '2024-01-01T10:00:00.000Z', '2024-01-01', 12.5],
+      [3, null, null, null],
+    ]);
+  });
 });
