@@ -19,7 +19,6 @@ describe('parseDateValue', () => {
     '1900-02-29',
     '2024-13-01',
     '2024-04-31',
-    '0000-01-01',
     '24-01-01',
     '2024/01/01',
     'today',
@@ -78,11 +77,32 @@ describe('parseDateTimeValue', () => {
     '2024-03-01T10:00+01:60',
     '2024-03-01T10',
     '2024-03-01Z',
-    '9999-12-31',
-    '9999-12-31T23:00:00-02:00',
-    '0001-01-01T00:00:00+01:00',
+    '+275760-01-01',
+    '-271821-01-01T00:00:00Z',
+    '10000-01-01',
+    '+1000-01-01',
     'now',
   ])('refuses %j', (text) => {
     expect(parseDateTimeValue(text)).toBeNull();
+  });
+
+  it('reads the years before 0001 and after 9999 as the grid writes them, in ISO years', () => {
+    expect(parseDateValue('-000043-03-15')).toBe('-0043-03-15');
+    expect(parseDateValue('-0043-03-15')).toBe('-0043-03-15');
+    expect(parseDateValue('0000-02-29')).toBe('0000-02-29');
+    expect(parseDateValue('+010000-01-01')).toBe('10000-01-01');
+    expect(parseDateTimeValue('-000043-03-15T10:00:00.500Z')).toEqual({
+      kind: 'instant',
+      timestamp: '-0043-03-15 10:00:00.5',
+    });
+    expect(parseDateTimeValue('0001-01-01T00:00:00+01:00')).toEqual({
+      kind: 'instant',
+      timestamp: '0000-12-31 23:00:00',
+    });
+    expect(parseDateTimeValue('9999-12-31')).toEqual({
+      kind: 'day',
+      start: '9999-12-31 00:00:00',
+      end: '10000-01-01 00:00:00',
+    });
   });
 });

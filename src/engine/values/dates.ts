@@ -19,8 +19,10 @@ interface Parts {
 }
 
 // Date, then optionally a time (T, t or space), then optionally a zone: Z, ±HH, ±HHMM or ±HH:MM.
+// The year in ISO years as the grid writes them: `2024`, `0000` (1 BC), `-0043` (44 BC), and with a
+// sign and six digits past 0000-9999 (`-000043`, `+010000`), as JavaScript's toISOString does.
 const ISO =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+  /^([+-]\d{6}|-?\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -43,7 +45,8 @@ function parse(text: string): Parts | null {
     offsetMinutes: match[9] === undefined ? 0 : (match[9] === '-' ? -1 : 1) * (num(10) * 60 + num(11)),
   };
   const valid =
-    parts.year >= 1 &&
+    parts.year >= MIN_YEAR &&
+    parts.year <= MAX_YEAR &&
     parts.month >= 1 &&
     parts.month <= 12 &&
     parts.day >= 1 &&
@@ -58,18 +61,27 @@ function parse(text: string): Parts | null {
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
+/**
+ * The years a filter value may name: those JavaScript's dates reach (the day arithmetic below), all
+ * within DuckDB's DATE and TIMESTAMP.
+ */
+const MIN_YEAR = -271820;
+const MAX_YEAR = 275759;
+
+/** `YYYY-MM-DD`, a year before 0 as `-YYYY` (ISO years), which DuckDB reads as such. */
 function formatDate(year: number, month: number, day: number): string {
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  const yearText = year < 0 ? `-${pad(-year, 4)}` : pad(year, 4);
+  return `${yearText}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** Moves civil date-time parts by whole minutes (and seconds); null when the result leaves years 1..9999. */
+/** Moves civil date-time parts by whole minutes (and seconds); null when the result leaves the years above. */
 function shift(parts: Parts, minutes: number, seconds = 0): Parts | null {
   const at = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
   at.setUTCFullYear(parts.year, parts.month - 1, parts.day);
   at.setUTCHours(parts.hour, parts.minute + minutes, parts.second + seconds, 0);
   const year = at.getUTCFullYear();
-  if (year < 1 || year > 9999) return null;
+  if (year < MIN_YEAR || year > MAX_YEAR) return null;
   return {
     ...parts,
     year,
