@@ -13,7 +13,8 @@
  *   written. Dates and timestamps of the years 0001-9999 are DuckDB's own text (the same instant:
  *   `2024-01-31 10:00:00.5` where the grid has `2024-01-31T10:00:00.500Z`); other years, which
  *   DuckDB writes with an era (`0044-03-15 (BC)`) or without the expanded year's sign
- *   (`10000-01-01`), are the grid's text (`-000043-03-15`, `+010000-01-01`). Integers of any size
+ *   (`10000-01-01`), are the grid's ISO years (`-000043-03-15`, `+010000-01-01`), date-times in
+ *   DuckDB's layout still (`-000043-03-15 10:00:00.5`). Integers of any size
  *   are already written exactly; times and text are DuckDB's own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
  *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
@@ -150,16 +151,16 @@ function isoDaySql(ref: string): string {
 }
 
 /**
- * A timestamp as the grid's data call writes it when its year is outside 0001-9999:
- * `-000043-03-15T10:00:00.000Z` (temporal-text.ts: three digits after the second, six when the
- * microseconds need them). Years 0001-9999 keep DuckDB's own text (`2024-01-31 10:00:00.5`, with
- * `+00` for a TIMESTAMPTZ in the warehouse's UTC), the same instant, written at DuckDB's own speed.
+ * A timestamp in DuckDB's own layout (`2024-01-31 10:00:00.5`, with `+00` for a TIMESTAMPTZ in the
+ * warehouse's UTC), the same instant as the grid's, written at DuckDB's own speed; one layout for
+ * the whole column. Its years outside 0001-9999 are the grid's ISO years (`-000043-03-15 10:00:00.5`,
+ * `0000-06-15 10:00:00`, `+010000-01-01 00:00:00+00`), where DuckDB writes an era or five digits.
  */
 function timestampTextSql(ref: string, sqlType: string, { asTimestamp, zone }: TimestampType): string {
   const at = asTimestamp(ref);
   const micros = `(microsecond(${at}) % 1000000)`;
-  const fraction = `CASE WHEN ${micros} % 1000 = 0 THEN printf('.%03d', ${micros} // 1000) ELSE printf('.%06d', ${micros}) END`;
-  const iso = `${isoDaySql(at)} || strftime(${at}, 'T%H:%M:%S') || ${fraction} || 'Z'`;
+  const fraction = `CASE WHEN ${micros} = 0 THEN '' ELSE '.' || rtrim(printf('%06d', ${micros}), '0') END`;
+  const iso = `${isoDaySql(at)} || strftime(${at}, ' %H:%M:%S') || ${fraction} || '${zone}'`;
   // The bounds in the column's own type, so the common case costs two comparisons and no conversion.
   const bound = (day: string) => `CAST('${day} 00:00:00${zone}' AS ${sqlType})`;
   return (

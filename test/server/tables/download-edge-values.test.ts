@@ -82,10 +82,11 @@ function gridColumns(columns: Column[], rows: Row[]): Map<string, (string | null
 }
 
 /**
- * Years 0001-9999 of a date-time, which the file writes in DuckDB's own layout (`2024-01-31 10:00:00.5`,
- * the same instant as the grid's `2024-01-31T10:00:00.500Z`); expectCsvMatchesGrid compares those.
+ * A date-time, which the file writes in DuckDB's own layout (`2024-01-31 10:00:00.5`, the same
+ * instant as the grid's `2024-01-31T10:00:00.500Z`; outside 0001-9999 in the grid's ISO years,
+ * `-000043-03-15 10:00:00.5`); expectCsvMatchesGrid compares those, years spelt alike.
  */
-const DUCKDB_LAYOUT = /^(?!0000)\d{4}-\d\d-\d\dT/;
+const DUCKDB_LAYOUT = /^[+-]?\d{4,6}-\d\d-\d\dT/;
 
 /**
  * The file's text of the named columns is the grid's text, cell for cell (a date-time of the years

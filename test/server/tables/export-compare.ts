@@ -96,7 +96,7 @@ export function canonicalNumber(text: string): string {
 
 /** A date-time (`2024-01-31T10:00:00.5Z`, `2024-01-31 10:00:00.500000`, `... +00`) as UTC with nine fraction digits. */
 export function canonicalTimestamp(text: string): string {
-  const match = /^(-?\d{4,}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]00(?::?00)?)?$/.exec(text);
+  const match = /^([+-]?\d{4,}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]00(?::?00)?)?$/.exec(text);
   if (!match) return `not a UTC date-time: ${text}`;
   return `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(9, '0')}`;
 }
