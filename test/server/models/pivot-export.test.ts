@@ -208,6 +208,33 @@ describe('pivot exports equal the pivot grid', () => {
     expect(total[sum]!.text).toBe('9007199254741004');
   });
 
+  it('averages a DECIMAL column from its exact sum, in the grid and the CSV: 0.1, 0.2 and 0.3 average 0.2', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    // The long value makes the column DECIMAL(38,6): a double would change it.
+    const table = await tableFromCsv(t, cookie, 'g,dec\na,0.1\na,0.2\na,0.3\nb,99999999999999.999999\n', 'Cents');
+    const created = await createModel(t, cookie, 'Cents');
+    await addColumn(t, cookie, created.id, rawColumn(table, 'g'));
+    const model = await addColumn(t, cookie, created.id, rawColumn(table, 'dec'));
+    const [g, dec] = ['g', 'dec'].map((name) => model.columns.find((c) => c.displayName === name)!.columnKey);
+    const pivot = { key: 'avg', name: 'Avg', filters: [], rows: [{ column: g! }], columns: [], chart: null };
+    const saved = ok(
+      await api<Model>(t, cookie, 'PUT', `/api/models/${model.id}/pivots`, {
+        pivots: [
+          { ...pivot, values: [{ column: dec!, function: 'Avg' }], showRowTotals: false, showColumnTotals: false },
+        ],
+      }),
+    );
+    const { layout, rows } = await pivotData(t, cookie, saved.versionId, 'avg');
+    const value = layout.columns.find((c) => c.kind === 'value')!.key;
+    expect(rows.map((row) => row.cells[value])).toEqual([0.2, 100000000000000]);
+    const records = parseCsv((await exportOf(t, cookie, saved, 'avg', 'csv')).body).slice(1);
+    expect(records.map((record) => record.map((cell) => cell.text))).toEqual([
+      ['a', '0.2'],
+      ['b', '100000000000000'],
+    ]);
+  });
+
   it('XLSX: numeric cells with a percent format for percentages, dates as dates, exact big numbers as text', async () => {
     const { t, cookie, model, types } = await pivotModel();
     for (const pivotKey of ['bylabel', 'byday']) {

@@ -61,12 +61,13 @@ function withFormats(layout: PivotLayout, target: PivotTarget): PivotLayout {
 }
 
 /**
- * Whether the decimals of a value field depend on its column's SQL type (a sum of an integer
- * column is whole): then the types are read before the query (once per table version).
+ * Whether a value field depends on its column's SQL type: its decimals (a sum of an integer column
+ * is whole), or its average (a DECIMAL's is taken from its exact sum). Then the types are read before
+ * the query (once per table version).
  */
 function needsSqlTypes(pivot: Pivot, relation: TableRelation): boolean {
   const numbers = new Set(relation.columns.filter((c) => c.type === 'Number').map((c) => c.columnKey));
-  return pivot.values.some((v) => v.showAs === 'Default' && numbers.has(v.column) && v.function !== 'Avg');
+  return pivot.values.some((v) => numbers.has(v.column) && (v.function === 'Avg' || v.showAs === 'Default'));
 }
 
 function relationColumns(relation: TableRelation): RelationColumn[] {
