@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyStepError } from '../../../src/server/modules/automations/step-errors';
 import { makeApp, signIn } from '../helpers';
 import { ok, tableFromCsv } from '../static-tables/helpers';
 import { createIntegration, definitionNamed } from '../integrations/helpers';
-import { findPostgresBin, startPostgres, type PostgresPeer } from '../integrations/peers/postgres';
+import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../integrations/peers/postgres';
 import { startSftp } from '../integrations/peers/sftp';
 import { kindOf, stepHarness } from './steps-out-helpers';
 
@@ -42,14 +42,7 @@ describe.skipIf(!bin)('Write to a destination: PostgreSQL', () => {
   let admin: pg.Client;
   beforeAll(async () => {
     peer = await startPostgres();
-    admin = new pg.Client({
-      host: peer.host,
-      port: peer.port,
-      user: peer.user,
-      password: peer.password,
-      database: peer.database,
-    });
-    await admin.connect();
+    admin = await adminClient(peer);
   }, 120_000);
   afterAll(async () => {
     await admin?.end();

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostgresConnector } from '../../../../src/server/modules/integrations/connectors/postgres';
 import { createOutboundPolicy } from '../../../../src/server/net/outbound-policy';
 import { ConnectorError, type ReadRequest } from '../../../../src/server/modules/integrations/connectors/types';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { collect, filesOf, makeContext, statesOf, type TestContext } from '../peers/context';
-import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
 
 /** The peer listens on 127.0.0.1: private networks allowed, as with the default SIGNUP=invite. */
 const postgresConnector = createPostgresConnector(createOutboundPolicy({ allowPrivateNetworks: true }));
@@ -34,14 +34,7 @@ describe.skipIf(!bin)('PostgreSQL connector against a real server', () => {
       password: peer.password,
       rows_per_file: 10,
     };
-    admin = new pg.Client({
-      host: peer.host,
-      port: peer.port,
-      user: peer.user,
-      password: peer.password,
-      database: peer.database,
-    });
-    await admin.connect();
+    admin = await adminClient(peer);
     await admin.query(`
       CREATE TABLE customers (
         id serial PRIMARY KEY, name text NOT NULL, vip boolean, tags text[], meta jsonb, joined date,

@@ -8,7 +8,7 @@
  * numbers the staged rows) keeps its values and never becomes the row number; columns named like
  * the aliases of the boundary check and of AppendDedup add no copy and lose no row.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, signIn, type TestApp } from '../../helpers';
 import {
@@ -21,7 +21,7 @@ import {
   syncNow,
   type Integration,
 } from '../helpers';
-import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
 import { apiRows, downloadRows } from './exports';
 
 const bin = findPostgresBin();
@@ -32,14 +32,7 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
 
   beforeAll(async () => {
     peer = await startPostgres();
-    admin = new pg.Client({
-      host: peer.host,
-      port: peer.port,
-      user: peer.user,
-      password: peer.password,
-      database: peer.database,
-    });
-    await admin.connect();
+    admin = await adminClient(peer);
     await admin.query(`
       CREATE TABLE big_keys (id bigint PRIMARY KEY, label text, updated_at timestamptz NOT NULL);
       INSERT INTO big_keys VALUES

@@ -9,7 +9,7 @@
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../../../src/server/modules/integrations/connectors/formats';
 import {
@@ -29,7 +29,7 @@ import {
   syncNow,
   type Integration,
 } from '../helpers';
-import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
 import { apiRows, downloadRows, type Row } from './exports';
 
 const bin = findPostgresBin();
@@ -52,14 +52,7 @@ describe.skipIf(!bin)('PostgreSQL COPY files read in their own dialect', () => {
 
   beforeAll(async () => {
     peer = await startPostgres();
-    admin = new pg.Client({
-      host: peer.host,
-      port: peer.port,
-      user: peer.user,
-      password: peer.password,
-      database: peer.database,
-    });
-    await admin.connect();
+    admin = await adminClient(peer);
     for (const [table, values] of Object.entries(ONE_COLUMN)) {
       await admin.query(`CREATE TABLE ${table} (v text)`);
       for (const value of values) await admin.query(`INSERT INTO ${table} VALUES ($1)`, [value]);

@@ -5,7 +5,7 @@
  * through the tables API, the CSV download and the Parquet download equals PostgreSQL's own
  * rendering of it (renderings.ts), and each column has its exact warehouse type.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonExact } from '../../../../src/server/exact-values/json';
 import { makeApp, signIn, type TestApp } from '../../helpers';
@@ -19,7 +19,7 @@ import {
   syncNow,
   type Integration,
 } from '../helpers';
-import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
 import { apiRows, downloadRows, tableOf, warehouseTypes, type Row } from './exports';
 import { canonical, canonicalElement, type Kind } from './renderings';
 
@@ -412,14 +412,7 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
 
   beforeAll(async () => {
     peer = await startPostgres();
-    admin = new pg.Client({
-      host: peer.host,
-      port: peer.port,
-      user: peer.user,
-      password: peer.password,
-      database: peer.database,
-    });
-    await admin.connect();
+    admin = await adminClient(peer);
     await admin.query(`SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'iso_8601'`);
     await admin.query(`
       CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');

@@ -5,7 +5,7 @@
  * their own, against BigInt arithmetic.
  */
 import fc from 'fast-check';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compareDecimals,
@@ -26,7 +26,7 @@ import {
   type Integration,
 } from '../helpers';
 import { startApi, type ApiPeer } from '../peers/http-api';
-import { findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
 import { apiRows, downloadRows, warehouseTypes, type Row } from './exports';
 import { canonical, type Kind } from './renderings';
 
@@ -226,14 +226,7 @@ describe.skipIf(!bin)('random values survive a PostgreSQL sync, the tables API a
 
   beforeAll(async () => {
     peer = await startPostgres();
-    admin = new pg.Client({
-      host: peer.host,
-      port: peer.port,
-      user: peer.user,
-      password: peer.password,
-      database: peer.database,
-    });
-    await admin.connect();
+    admin = await adminClient(peer);
     await admin.query(`CREATE TABLE random_values (id int PRIMARY KEY, small bigint, big numeric(38,0), amount numeric,
       day date, label text)`);
   }, 120_000);

@@ -8,6 +8,7 @@
  * user that Debian's package creates (else `nobody`) through util-linux's `runuser`; the temporary
  * folder is chowned to that user first.
  */
+import pg from 'pg';
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -116,4 +117,17 @@ export async function startPostgres(): Promise<PostgresPeer> {
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/** A client of the peer's database as its owner, connected: tests create and change tables with it. */
+export async function adminClient(peer: PostgresPeer): Promise<pg.Client> {
+  const client = new pg.Client({
+    host: peer.host,
+    port: peer.port,
+    user: peer.user,
+    password: peer.password,
+    database: peer.database,
+  });
+  await client.connect();
+  return client;
 }
