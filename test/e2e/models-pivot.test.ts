@@ -295,6 +295,7 @@ describe('the pivot page', () => {
     await page.getByText('Are you sure you want to delete this pivot?').waitFor();
     await page.getByRole('button', { name: 'Ok' }).click();
     await page.waitForURL(`${server.url}/models/${model.id}`);
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Data model']);
+    // The model page draws its tabs once the model has loaded after the navigation.
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Data model']);
   });
 });
