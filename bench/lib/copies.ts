@@ -5,9 +5,10 @@ import type { WarehouseExecutor } from '../../src/server/warehouse/types';
 
 /**
  * How the API answered, read from the account's ordered-copy and recent-answer counters (the bench
- * runs the server in-process): 'answer' is the same request's recent answer (recent-answers.ts).
+ * runs the server in-process): 'answer' is the same request's recent answer (recent-answers.ts),
+ * 'keyBound' a page read by its row-key bound instead of the plain SQL (ordered-copies.ts, plainPage).
  */
-export type CopyUse = 'hit' | 'miss' | 'plain' | 'answer';
+export type CopyUse = 'hit' | 'miss' | 'plain' | 'answer' | 'keyBound';
 
 /** What ordered copies did for one measurement: the first (cold) request, the build, the timed runs. */
 export interface CopyReport {
@@ -19,6 +20,8 @@ export interface CopyReport {
   runsFromCopy: number;
   /** Timed API runs answered from the same request's recent answer. */
   runsFromAnswers: number;
+  /** Timed API runs read by the page's row-key bound. */
+  runsByKeyBound: number;
   runs: number;
 }
 
@@ -30,6 +33,7 @@ interface Counters {
 function useBetween(before: Counters, after: Counters): CopyUse {
   if (after.answers.hits > before.answers.hits) return 'answer';
   if (after.copies.hits > before.copies.hits) return 'hit';
+  if (after.copies.keyBound > before.copies.keyBound) return 'keyBound';
   return after.copies.misses > before.copies.misses ? 'miss' : 'plain';
 }
 
@@ -79,6 +83,7 @@ export class CopyWatch {
       buildMs: Math.round(cold.buildMs),
       runsFromCopy: timed.filter((use) => use === 'hit').length,
       runsFromAnswers: timed.filter((use) => use === 'answer').length,
+      runsByKeyBound: timed.filter((use) => use === 'keyBound').length,
       runs: timed.length,
     };
   }
@@ -88,6 +93,6 @@ export function describeCopies(report: CopyReport): string {
   const build = report.cold === 'miss' ? `, copy built in ${report.buildMs} ms` : '';
   return (
     `cold ${report.coldMs} ms (${report.cold})${build}; of ${report.runs} timed runs ${report.runsFromCopy} ` +
-    `from a copy, ${report.runsFromAnswers} from recent answers`
+    `from a copy, ${report.runsFromAnswers} from recent answers, ${report.runsByKeyBound} by the row-key bound`
   );
 }

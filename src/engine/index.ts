@@ -20,6 +20,7 @@ export {
   buildCountStatement,
   buildPageStatement,
   compileCountQuery,
+  compileKeyBoundPage,
   compilePageQuery,
   type CompileOptions,
 } from './table-query';

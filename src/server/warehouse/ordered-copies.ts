@@ -23,6 +23,7 @@ import {
   COUNT_COLUMN,
   compileCopyPage,
   compileCountQuery,
+  compileKeyBoundPage,
   compileOrderedCopy,
   pagePositions,
   type CompiledQuery,
@@ -35,9 +36,10 @@ import type { WarehouseExecutor } from './types';
 
 /**
  * Where an answer came from: a copy, plain SQL while a copy is wanted but not ready, plain SQL
- * alone, or the same query's recent answer (recent-answers.ts).
+ * alone, the same query's recent answer (recent-answers.ts), or a shallow unfiltered page read by
+ * its row-key bound (plainPage).
  */
-export type CopyUse = 'hit' | 'miss' | 'plain' | 'answer';
+export type CopyUse = 'hit' | 'miss' | 'plain' | 'answer' | 'keyBound';
 
 /**
  * Unfiltered pages in the relation's default order are cheap with plain SQL until this deep (the
@@ -126,15 +128,14 @@ async function pageFromCopyOrPlain(
   plain: CompiledQuery,
 ): Promise<{ rows: ResultRow[]; copy: CopyUse }> {
   const relation = copyableRelation(executor, request);
-  if (relation === null) return { rows: await executor.all(plain), copy: 'plain' };
+  if (relation === null) return plainPage(executor, request.query, plain);
   const { query } = request;
   const copies = executor.orderedCopies;
   const version = executor.relationVersion(relation);
   const worthBuilding =
     isFiltered(query) || query.sorting.length > 0 || pagePositions(query.page).last > DEFAULT_ORDER_COPY_ROWS;
   // The common first page of a table with no copies: nothing to look up.
-  if (!worthBuilding && !copies.hasRelation(relation, version))
-    return { rows: await executor.all(plain), copy: 'plain' };
+  if (!worthBuilding && !copies.hasRelation(relation, version)) return plainPage(executor, query, plain);
   const wanted = copyRequest(query, relation);
   const entry = copies.find(wanted.key, version);
   if (entry) {
@@ -144,11 +145,33 @@ async function pageFromCopyOrPlain(
       return { rows, copy: 'hit' };
     }
   }
-  if (!worthBuilding) return { rows: await executor.all(plain), copy: 'plain' };
+  if (!worthBuilding) return plainPage(executor, query, plain);
   copies.stats.misses += 1;
   const rows = await executor.all(plain);
   requestBuild(executor, wanted, 'replace');
   return { rows, copy: 'miss' };
+}
+
+/**
+ * The page without a copy: a shallow unfiltered page in row-key order first by its key bound
+ * (the engine's compileKeyBoundPage), which is the page exactly when it comes back full; else, and
+ * for every other page, `plain`.
+ */
+async function plainPage(
+  executor: WarehouseExecutor,
+  query: TableQuery,
+  plain: CompiledQuery,
+): Promise<{ rows: ResultRow[]; copy: CopyUse }> {
+  const { last } = pagePositions(query.page);
+  const bounded = query.source.kind === 'table' && last <= DEFAULT_ORDER_COPY_ROWS ? compileKeyBoundPage(query) : null;
+  if (bounded) {
+    const rows = await executor.all(bounded);
+    if (rows.length === query.page.pageSize) {
+      executor.orderedCopies.stats.keyBound += 1;
+      return { rows, copy: 'keyBound' };
+    }
+  }
+  return { rows: await executor.all(plain), copy: 'plain' };
 }
 
 /**

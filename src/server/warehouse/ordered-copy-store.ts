@@ -56,6 +56,8 @@ export interface CopyStats {
   hits: number;
   /** Requests a copy would have served, answered with plain SQL as none was ready. */
   misses: number;
+  /** Pages without a copy read by their row-key bound (ordered-copies.ts, plainPage), a cheaper plain page. */
+  keyBound: number;
   builds: number;
   failures: number;
   /** Copies made from a version that a write had moved on from meanwhile, dropped unused. */
@@ -71,7 +73,7 @@ const MAX_FAILED_KEYS = 1_000;
 const failedKey = (request: CopyRequest, version: number) => `${request.relation}\0${request.key}@${version}`;
 
 export class AccountCopies {
-  readonly stats: CopyStats = { hits: 0, misses: 0, builds: 0, failures: 0, discarded: 0, evicted: 0 };
+  readonly stats: CopyStats = { hits: 0, misses: 0, keyBound: 0, builds: 0, failures: 0, discarded: 0, evicted: 0 };
   private readonly entries = new Map<string, CopyEntry>();
   private building: CopyRequest | null = null;
   private pending: CopyRequest | null = null;

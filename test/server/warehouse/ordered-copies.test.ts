@@ -169,4 +169,31 @@ describe('ordered copies in the warehouse', () => {
     // One build at a time: the copy being made answers nothing until it is kept.
     expect(a.orderedCopies.stats).toMatchObject({ builds: 1, failures: 0 });
   });
+
+  it('reads a shallow unfiltered page by its row-key bound when that comes back full, else plainly, with the same rows', async () => {
+    // No copies: the page is answered without one, as any page of a table under minRows.
+    const { warehouse } = makeWarehouse({ orderedCopies: { ...SETTINGS, maxCopies: 0 }, recentAnswers: NO_ANSWERS });
+    const a = warehouse.forAccount(A);
+    await fill(a, 100, 7);
+    const unsorted = (n: number, size: number): TableQuery => ({ ...sortedQuery(n, size), sorting: [] });
+    const plainRows = async (query: TableQuery) => a.all(compilePageQuery(query));
+
+    expect(await page(a, unsorted(2, 10))).toEqual({ rows: await plainRows(unsorted(2, 10)), copy: 'keyBound' });
+    // The last page is short: the bound cannot tell it from a gap, so the plain page answers.
+    expect(await page(a, unsorted(4, 30))).toEqual({ rows: await plainRows(unsorted(4, 30)), copy: 'plain' });
+
+    // Rows deleted: keys 1..100 now have gaps, and the pages past the first gap read plainly.
+    await a.exclusive('table:static.t_1', () => a.run('DELETE FROM static.t_1 WHERE _row_id IN (5, 6, 50)'));
+    expect(await page(a, unsorted(1, 4))).toEqual({ rows: await plainRows(unsorted(1, 4)), copy: 'keyBound' });
+    for (const n of [1, 2, 3]) {
+      const answer = await page(a, unsorted(n, 10));
+      expect(answer).toEqual({ rows: await plainRows(unsorted(n, 10)), copy: 'plain' });
+      expect(answer.rows).toHaveLength(10);
+    }
+    expect(a.orderedCopies.stats.keyBound).toBe(2);
+
+    // A sorted or filtered page never reads by the bound.
+    await page(a, sortedQuery(1, 10));
+    expect(a.orderedCopies.stats.keyBound).toBe(2);
+  });
 });
