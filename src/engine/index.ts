@@ -22,6 +22,7 @@ export {
   compileCountQuery,
   compileKeyBoundPage,
   compilePageQuery,
+  KEY_BOUND_SLACK,
   type CompileOptions,
 } from './table-query';
 export {

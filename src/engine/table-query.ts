@@ -96,29 +96,46 @@ export function buildPageStatement(query: TableQuery, dialect: SqlDialect = duck
 }
 
 /**
- * An unfiltered page in row-key order read as `WHERE key <= offset + limit`, or null when the query
- * is filtered, sorted or has no row key. Stored tables number their rows 1..n, so the bound lets
- * zonemaps skip every row group after the page's: on 10M rows ~1 ms, where the plain page's top-N
- * reads every key (~2 ms). It is the plain page's answer whenever it comes back full (`limit` rows):
- * then at least offset + limit rows have a key within the bound, and every row left out has a
- * greater key than all of them. With fewer rows the keys have gaps (or the table ends) and the
- * caller must ask the plain page. Holds for any keys: nothing assumes they are dense or unique.
+ * Rows deleted before a page's end that still leave its key-bound read full (one vector's worth):
+ * the read costs the same, and a table edited a little keeps the cheap first page.
+ */
+export const KEY_BOUND_SLACK = 2048;
+
+/**
+ * `key <= offset + limit + KEY_BOUND_SLACK`: the rows a page in `key` order can come from when
+ * the keys are the numbers 1..n (as stored tables number their rows) with a few gaps. Read with it,
+ * zonemaps skip every row group after the page's. Whatever the keys, the rows within the bound are
+ * a prefix of the rows in key order, so a page read from them that comes back full (`limit` rows)
+ * is the page; one that does not must be read again without the bound.
+ */
+export function keyBound(key: Expr, page: { offset: number; limit: number }): Expr {
+  return {
+    kind: 'compare',
+    op: '<=',
+    left: key,
+    right: { kind: 'constant', value: page.offset + page.limit + KEY_BOUND_SLACK },
+  };
+}
+
+/**
+ * An unfiltered page in row-key order read within its `keyBound`, or null when the query is
+ * filtered, sorted or has no row key. On 10M rows ~1 ms, where the plain page's top-N reads every
+ * key (~2 ms). Only a full answer is the page (see keyBound).
  */
 export function compileKeyBoundPage(query: TableQuery, options: CompileOptions = {}): CompiledQuery | null {
-  const { limit, offset } = checkPage(query);
-  if (query.sorting.length > 0) return null;
+  const page = checkPage(query);
+  const filtered = query.filterGroups.some((group) => group.filters.length > 0);
+  if (query.sorting.length > 0 || filtered || query.rowKey === null) return null;
   const { from, scope, where, selected } = prepare(query);
   if (where !== null || scope.rowKey === null) return null;
-  const key: Expr = { kind: 'column', name: scope.rowKey };
-  const bound: Expr = { kind: 'compare', op: '<=', left: key, right: { kind: 'constant', value: offset + limit } };
   const statement: SelectStatement = {
     kind: 'select',
     items: columnItems(selected),
     from,
-    where: bound,
+    where: keyBound({ kind: 'column', name: scope.rowKey }, page),
     orderBy: compileOrderBy([], selected, scope),
-    limit,
-    offset,
+    limit: page.limit,
+    offset: page.offset,
   };
   return renderSelect(statement, options.dialect ?? duckdbDialect);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileModelPageInBaseOrder } from '../../src/engine/model';
 import type { ModelSourceSpec, ModelSpec, SourceRef } from '../../src/engine/model';
+import { KEY_BOUND_SLACK } from '../../src/engine/table-query';
 import { openTestDuckDb, type TestDuckDb } from './duckdb';
 
 const BASE: SourceRef = { sourceId: 'b', sourceType: 'StaticTable' };
@@ -84,6 +85,37 @@ describe('unsorted model pages in base-table order', () => {
         expect(await db.all(compiled!)).toEqual(await reference(where, offset, 25));
       }
     }
+  });
+
+  it('read within the base key bound, give the same page whenever it comes back full, and come back full on keys with few gaps', async () => {
+    // The same base rows, once with keys 1..300 and once with 150 keys moved past the bound's slack.
+    await db.exec(`CREATE TABLE bo.gapped AS SELECT CASE WHEN _row_id > 150 THEN _row_id + ${KEY_BOUND_SLACK + 500}
+      ELSE _row_id END AS _row_id, k, v FROM bo.base`);
+    const onGapped = (s: ModelSpec): ModelSpec => ({
+      ...s,
+      sources: s.sources.map((source) =>
+        source.sourceId === 'b' ? { ...source, relation: { kind: 'table', schema: 'bo', name: 'gapped' } } : source,
+      ),
+    });
+    for (const [filterOn, where] of [
+      [null, ''],
+      ['v', 'WHERE b.v IS NOT NULL'],
+    ] as const) {
+      for (const offset of [0, 7, 100, 250, 400]) {
+        const page = { offset, limit: 25 };
+        const expected = await reference(where, offset, 25);
+        const dense = compileModelPageInBaseOrder(spec('LeftOuter', filterOn), page, { keyBound: true });
+        expect(dense!.sql).toContain(`<= ${offset + 25 + KEY_BOUND_SLACK}`);
+        const denseRows = await db.all(dense!);
+        if (expected.length === 25) expect(denseRows).toEqual(expected);
+        const gapped = await db.all(
+          compileModelPageInBaseOrder(onGapped(spec('LeftOuter', filterOn)), page, { keyBound: true })!,
+        );
+        if (gapped.length === 25) expect(gapped).toEqual(expected);
+        else expect(offset).toBeGreaterThanOrEqual(100);
+      }
+    }
+    await db.exec('DROP TABLE bo.gapped');
   });
 
   it('are not offered when a join or a filter could drop base rows', () => {

@@ -10,7 +10,7 @@ import { duckdbDialect } from '../dialects/duckdb';
 import type { Expr, OrderItem, SelectStatement } from '../sql-ast';
 import { renderSelect } from '../render';
 import type { CompiledQuery } from '../sql';
-import type { CompileOptions } from '../table-query';
+import { keyBound, type CompileOptions } from '../table-query';
 import { compileModelSelect } from './compile';
 import type { ModelSpec } from './ir';
 
@@ -28,11 +28,15 @@ function columnRefs(node: unknown, found: { table?: string }[] = []): { table?: 
 
 const column = (table: string, name: string): Expr => ({ kind: 'column', table, name });
 
-/** Null when the model's shape does not allow it; callers then page the usual way. */
+/**
+ * Null when the model's shape does not allow it; callers then page the usual way. With `keyBound`,
+ * the first base rows are read within the base key's bound (the engine's keyBound): the page is
+ * then right only when it comes back full, and must be read again without it otherwise.
+ */
 export function compileModelPageInBaseOrder(
   spec: ModelSpec,
   page: { offset: number; limit: number },
-  options: CompileOptions = {},
+  options: CompileOptions & { keyBound?: boolean } = {},
 ): CompiledQuery | null {
   const dialect = options.dialect ?? duckdbDialect;
   const { statement } = compileModelSelect(spec, { dialect });
@@ -46,11 +50,14 @@ export function compileModelPageInBaseOrder(
   if (columnRefs(statement.where).some((ref) => ref.table !== baseAlias)) return null;
 
   const baseColumns = [...new Set([base.rowKey, ...base.columns.map((c) => c.columnKey)])];
+  const bound = options.keyBound ? keyBound(column(baseAlias, base.rowKey), page) : null;
+  const where =
+    bound && statement.where ? { kind: 'and' as const, items: [statement.where, bound] } : (bound ?? statement.where);
   const firstBaseRows: SelectStatement = {
     kind: 'select',
     items: baseColumns.map((name) => ({ expr: column(baseAlias, name), alias: null })),
     from,
-    where: statement.where,
+    where,
     orderBy: [{ expr: column(baseAlias, base.rowKey), order: 'asc' }],
     limit: page.offset + page.limit,
     offset: null,

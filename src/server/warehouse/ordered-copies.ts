@@ -23,7 +23,6 @@ import {
   COUNT_COLUMN,
   compileCopyPage,
   compileCountQuery,
-  compileKeyBoundPage,
   compileOrderedCopy,
   pagePositions,
   type CompiledQuery,
@@ -54,6 +53,8 @@ export interface CopyableQuery {
   query: TableQuery;
   /** The rows the relation is known to hold; null when unknown, which never makes a copy. */
   rowEstimate: number | null;
+  /** The page read within its row key's bound (the engine's keyBound), when the request allows one. */
+  keyBoundPage?: CompiledQuery | null;
 }
 
 function hashOf(query: CompiledQuery): string {
@@ -128,14 +129,14 @@ async function pageFromCopyOrPlain(
   plain: CompiledQuery,
 ): Promise<{ rows: ResultRow[]; copy: CopyUse }> {
   const relation = copyableRelation(executor, request);
-  if (relation === null) return plainPage(executor, request.query, plain);
+  if (relation === null) return plainPage(executor, request, plain);
   const { query } = request;
   const copies = executor.orderedCopies;
   const version = executor.relationVersion(relation);
   const worthBuilding =
     isFiltered(query) || query.sorting.length > 0 || pagePositions(query.page).last > DEFAULT_ORDER_COPY_ROWS;
   // The common first page of a table with no copies: nothing to look up.
-  if (!worthBuilding && !copies.hasRelation(relation, version)) return plainPage(executor, query, plain);
+  if (!worthBuilding && !copies.hasRelation(relation, version)) return plainPage(executor, request, plain);
   const wanted = copyRequest(query, relation);
   const entry = copies.find(wanted.key, version);
   if (entry) {
@@ -145,7 +146,7 @@ async function pageFromCopyOrPlain(
       return { rows, copy: 'hit' };
     }
   }
-  if (!worthBuilding) return plainPage(executor, query, plain);
+  if (!worthBuilding) return plainPage(executor, request, plain);
   copies.stats.misses += 1;
   const rows = await executor.all(plain);
   requestBuild(executor, wanted, 'replace');
@@ -153,19 +154,16 @@ async function pageFromCopyOrPlain(
 }
 
 /**
- * The page without a copy: a shallow unfiltered page in row-key order first by its key bound
- * (the engine's compileKeyBoundPage), which is the page exactly when it comes back full; else, and
- * for every other page, `plain`.
+ * The page without a copy: a shallow page first by its key bound when the request has one (which
+ * is the page exactly when it comes back full); else, and for every other page, `plain`.
  */
 async function plainPage(
   executor: WarehouseExecutor,
-  query: TableQuery,
+  { query, keyBoundPage }: CopyableQuery,
   plain: CompiledQuery,
 ): Promise<{ rows: ResultRow[]; copy: CopyUse }> {
-  const { last } = pagePositions(query.page);
-  const bounded = query.source.kind === 'table' && last <= DEFAULT_ORDER_COPY_ROWS ? compileKeyBoundPage(query) : null;
-  if (bounded) {
-    const rows = await executor.all(bounded);
+  if (keyBoundPage && pagePositions(query.page).last <= DEFAULT_ORDER_COPY_ROWS) {
+    const rows = await executor.all(keyBoundPage);
     if (rows.length === query.page.pageSize) {
       executor.orderedCopies.stats.keyBound += 1;
       return { rows, copy: 'keyBound' };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilePageQuery, type TableQuery } from '../../../src/engine';
+import { compileKeyBoundPage, compilePageQuery, KEY_BOUND_SLACK, type TableQuery } from '../../../src/engine';
 import { pageVia, countVia } from '../../../src/server/warehouse/ordered-copies';
 import type { WarehouseExecutor } from '../../../src/server/warehouse/types';
 import { makeWarehouse, sleep, sql } from './helpers';
@@ -33,7 +33,7 @@ const sortedQuery = (page = 1, pageSize = 10): TableQuery => ({
 });
 
 const page = (executor: WarehouseExecutor, query: TableQuery, rowEstimate: number | null = 100) =>
-  pageVia(executor, { query, rowEstimate }, compilePageQuery(query));
+  pageVia(executor, { query, rowEstimate, keyBoundPage: compileKeyBoundPage(query) }, compilePageQuery(query));
 
 const copyTables = async (executor: WarehouseExecutor) =>
   (await executor.all(sql("SELECT table_name FROM duckdb_tables() WHERE database_name = 'ordered_copies'"))).map((r) =>
@@ -182,18 +182,24 @@ describe('ordered copies in the warehouse', () => {
     // The last page is short: the bound cannot tell it from a gap, so the plain page answers.
     expect(await page(a, unsorted(4, 30))).toEqual({ rows: await plainRows(unsorted(4, 30)), copy: 'plain' });
 
-    // Rows deleted: keys 1..100 now have gaps, and the pages past the first gap read plainly.
+    // A few rows deleted: the bound's slack still holds the page.
     await a.exclusive('table:static.t_1', () => a.run('DELETE FROM static.t_1 WHERE _row_id IN (5, 6, 50)'));
+    expect(await page(a, unsorted(2, 10))).toEqual({ rows: await plainRows(unsorted(2, 10)), copy: 'keyBound' });
+    // More rows gone than the slack (keys 1-4, then from 5005): past the gap, the pages read plainly.
+    const gap = KEY_BOUND_SLACK + 1000;
+    await a.exclusive('table:static.t_1', () =>
+      a.run(`UPDATE static.t_1 SET _row_id = _row_id + ${gap} WHERE _row_id > 4`),
+    );
     expect(await page(a, unsorted(1, 4))).toEqual({ rows: await plainRows(unsorted(1, 4)), copy: 'keyBound' });
     for (const n of [1, 2, 3]) {
       const answer = await page(a, unsorted(n, 10));
       expect(answer).toEqual({ rows: await plainRows(unsorted(n, 10)), copy: 'plain' });
       expect(answer.rows).toHaveLength(10);
     }
-    expect(a.orderedCopies.stats.keyBound).toBe(2);
+    expect(a.orderedCopies.stats.keyBound).toBe(3);
 
     // A sorted or filtered page never reads by the bound.
     await page(a, sortedQuery(1, 10));
-    expect(a.orderedCopies.stats.keyBound).toBe(2);
+    expect(a.orderedCopies.stats.keyBound).toBe(3);
   });
 });

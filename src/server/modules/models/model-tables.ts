@@ -90,21 +90,21 @@ export async function resolveModelVersionTable(
   const defaultSorting = version.definition.sort;
   const spec = toModelSpec(version.definition, sources);
   // Unsorted, unfiltered pages in base-table order read only the first rows of the base table.
-  const compileUnsorted = (page: { offset: number; limit: number }): CompiledQuery | null => {
+  const compileUnsorted = (page: { offset: number; limit: number }, keyBound: boolean): CompiledQuery | null => {
     if (!described.compiled) return null;
     try {
-      return compileModelPageInBaseOrder(spec, page);
+      return compileModelPageInBaseOrder(spec, page, { keyBound });
     } catch (error) {
       if (isModelError(error)) return null;
       throw error;
     }
   };
   const statements = new Map<string, CompiledQuery | null>();
-  const unsortedPage = (page: { offset: number; limit: number }): CompiledQuery | null => {
-    const key = `${page.offset}:${page.limit}`;
+  const unsortedPage = (page: { offset: number; limit: number }, keyBound = false): CompiledQuery | null => {
+    const key = `${page.offset}:${page.limit}:${keyBound}`;
     let statement = statements.get(key);
     if (statement === undefined) {
-      statement = compileUnsorted(page);
+      statement = compileUnsorted(page, keyBound);
       if (statements.size >= PAGE_STATEMENTS) statements.clear();
       statements.set(key, statement);
     }

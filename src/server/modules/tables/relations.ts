@@ -1,5 +1,6 @@
 import {
   compileCountQuery,
+  compileKeyBoundPage,
   compilePageQuery,
   isModelError,
   type CompiledQuery,
@@ -22,8 +23,9 @@ export interface TableRelation {
   /**
    * A cheaper page statement for requests with no filters and no sort, when the relation has one
    * (a model: rows in base-table order, see the engine's compileModelPageInBaseOrder); null = none.
+   * With `keyBound`, the statement reads within its base key's bound: right only when it comes back full.
    */
-  unsortedPage?: (page: { offset: number; limit: number }) => CompiledQuery | null;
+  unsortedPage?: (page: { offset: number; limit: number }, keyBound?: boolean) => CompiledQuery | null;
   /**
    * The warehouse's type of each column by key (BIGINT, DECIMAL(20,6), ...), read for a request
    * that compares numbers (`withSqlTypes`): the engine binds filter values in it, exactly.
@@ -75,17 +77,17 @@ export interface TableRequest {
 }
 
 /** A statement compiled when first asked for; an engine problem (the user's) is a 400. */
-function compiledOnce(compile: () => CompiledQuery): () => CompiledQuery {
-  let compiled: CompiledQuery | null = null;
+function compiledOnce<T extends CompiledQuery | null>(compile: () => T): () => T {
+  let compiled: { statement: T } | null = null;
   return () => {
-    if (compiled) return compiled;
+    if (compiled) return compiled.statement;
     try {
-      compiled = compile();
+      compiled = { statement: compile() };
     } catch (error) {
       if (isModelError(error)) throw badInput(error.message);
       throw error;
     }
-    return compiled;
+    return compiled.statement;
   };
 }
 
@@ -97,7 +99,7 @@ function compiledOnce(compile: () => CompiledQuery): () => CompiledQuery {
 export function compileTableQuery(
   relation: TableRelation,
   request: TableRequest,
-): { page: CompiledQuery; count: CompiledQuery; query: TableQuery } {
+): { page: CompiledQuery; count: CompiledQuery; keyBoundPage: CompiledQuery | null; query: TableQuery } {
   const query: TableQuery = {
     source: relation.source,
     columns: engineColumns(relation),
@@ -112,12 +114,19 @@ export function compileTableQuery(
     () => unsortedStatement(relation, query, { offset, limit: request.pageSize }) ?? compilePageQuery(query),
   );
   const count = compiledOnce(() => compileCountQuery(query));
+  // The page again, read within the row key's bound (the engine's keyBound), when the request allows it.
+  const keyBoundPage = compiledOnce(
+    () => unsortedStatement(relation, query, { offset, limit: request.pageSize }, true) ?? compileKeyBoundPage(query),
+  );
   return {
     get page() {
       return page();
     },
     get count() {
       return count();
+    },
+    get keyBoundPage() {
+      return keyBoundPage();
     },
     query,
   };
@@ -137,8 +146,9 @@ export function unsortedStatement(
   relation: TableRelation,
   query: Pick<TableQuery, 'filterGroups' | 'sorting'>,
   page: { offset: number; limit: number },
+  keyBound = false,
 ): CompiledQuery | null {
   const unfiltered = query.filterGroups.every((group) => group.filters.length === 0);
   if (query.sorting.length > 0 || !unfiltered || !relation.unsortedPage) return null;
-  return relation.unsortedPage(page);
+  return relation.unsortedPage(page, keyBound);
 }

@@ -133,7 +133,7 @@ export function createTablesService(deps: Deps) {
       const relation = await withSqlTypes(executor, resolved.relation, request.filterGroups);
       const rowEstimate = resolved.rowEstimate;
       const compiled = compileTableQuery(relation, request);
-      const copyable: CopyableQuery = { query: compiled.query, rowEstimate };
+      const copyable: CopyableQuery = { query: compiled.query, rowEstimate, keyBoundPage: compiled.keyBoundPage };
       const [data, count] = await namingOverflow(executor, relation, () =>
         Promise.all([
           pageVia(executor, copyable, compiled.page).then((result) => result.rows),
