@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { freeRowid, readCsvCall, readCsvFile, refuseWide, sniff } from './csv-import';
+import { freeRowid, readCsvCall, readCsvFile, refuseWide, sniff } from './csv-read';
 import { sqlTypeText } from './sql-type-text';
 import { readPlan, settleReadings } from './csv-readings';
 import { inspectCsvFile, type CsvFileFacts } from './csv-file';
