@@ -28,16 +28,20 @@ const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—�
 
 // eslint-disable-next-line no-control-regex -- control characters never belong in a cell's printed text
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Line breaks and tabs: a cell is one line, where the grid shows each as a space. */
+const BREAKS = /\r\n|[\t\n\r\f\u2028\u2029]/g;
+
+const printable = (text: string) => text.replace(BREAKS, ' ').replace(CONTROL, '');
 
 export function pdfFonts(): PdfFonts {
   if (hasDejaVu()) {
-    return { regular: DEJAVU, bold: DEJAVU_BOLD, clean: (text) => text.replace(CONTROL, '') };
+    return { regular: DEJAVU, bold: DEJAVU_BOLD, clean: printable };
   }
   return {
     regular: 'Helvetica',
     bold: 'Helvetica-Bold',
     clean: (text) =>
-      [...text.replace(CONTROL, '')]
+      [...printable(text)]
         .map((char) => (char.charCodeAt(0) < 256 || WIN_ANSI_EXTRA.includes(char) ? char : '?'))
         .join(''),
   };

@@ -36,18 +36,42 @@ export interface ReportTable {
 
 const EMPTY_KEY = '(empty)';
 
-/** A date-time as the report prints it: UTC, to the second (a report is read by anyone, anywhere). */
+/**
+ * A date-time as the report prints it: UTC, to the second, with the fraction the value has (a report
+ * is read by anyone, anywhere); years outside 0001-9999 keep the grid's ISO years (`-000043-03-15`).
+ */
 function dateTimeText(text: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(text);
+  const match = /^([+-]?\d{4,6}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(text);
   return match ? `${match[1]} ${match[2]}${match[3] && /[1-9]/.test(match[3]) ? match[3] : ''}` : text;
+}
+
+/**
+ * An unformatted number as the grid's en-US text (thousands grouped), never losing a digit: when the
+ * grouped text does not read back as the same number (1e-300 would be `0`, 0.1 + 0.2 rounded), the
+ * number's own shortest text, `String(n)`, which always does. -0 is 0, as the data call answers it.
+ */
+export function numberText(value: number): string {
+  if (value === 0) return '0';
+  const grouped = value.toLocaleString('en-US', { maximumFractionDigits: 20 });
+  return Number(grouped.replaceAll(',', '')) === value ? grouped : String(value);
+}
+
+/**
+ * A warehouse value as the grid's text, exactly: numbers by numberText, lists, structs and maps as
+ * their JSON (the grid's and the CSV's text: items joined by ', ' could not be told from items
+ * holding ', '), the rest as displayValue writes it. Null stays null.
+ */
+export function gridText(value: unknown, type: ColumnType): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return displayValue(value, type);
 }
 
 /** A warehouse value as the grid shows it: numbers in their column's format, the rest as the grid's text. */
 export function cellText(value: unknown, type: ColumnType, format: ColumnFormat | null): string {
-  if (value === null || value === undefined) return '';
   if (typeof value === 'number' && format) return formatNumber(value, format, 'en-US');
-  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 10 });
-  const text = displayValue(value, type) ?? '';
+  const text = gridText(value, type) ?? '';
   return type === 'DateTime' ? dateTimeText(text) : text;
 }
 

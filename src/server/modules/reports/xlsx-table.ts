@@ -1,7 +1,8 @@
 /**
  * A table or model sheet as an XLSX file, written row by row with exceljs's streaming writer (each
  * row leaves memory once committed): numbers as numbers in their column's format, dates as dates,
- * booleans as booleans, the rest as the grid's text. A number Excel cannot hold exactly (the data call
+ * booleans as booleans, the rest as the grid's text (report-table.ts gridText), '' as an empty text
+ * distinct from a null's blank cell. A number Excel cannot hold exactly (the data call
  * answers it as text) stays text, so no digit is lost.
  */
 import { PassThrough, type Readable } from 'node:stream';
@@ -11,7 +12,7 @@ import type { ColumnFormat } from '../../../shared/models';
 import type { ColumnType } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { excelDate, xlsxSheetName } from '../models/pivot-export';
-import { displayValue } from '../tables/display-values';
+import { gridText } from './report-table';
 
 export interface XlsxColumn {
   header: string;
@@ -36,7 +37,8 @@ export function excelNumberFormat(format: ColumnFormat): string {
 function cell(value: unknown, column: XlsxColumn): { value: ExcelJS.CellValue; numFmt?: string } {
   if (value === null || value === undefined) return { value: null };
   if (typeof value === 'number') {
-    if (!column.format) return { value };
+    // -0 is 0, as the data call answers it.
+    if (!column.format) return { value: value === 0 ? 0 : value };
     // The multiplier is part of what the screen shows: Excel gets the shown number.
     const shown = column.format.multiplyBy === null ? value : value * column.format.multiplyBy;
     return { value: shown, numFmt: excelNumberFormat(column.format) };
@@ -46,7 +48,10 @@ function cell(value: unknown, column: XlsxColumn): { value: ExcelJS.CellValue; n
     const date = excelDate(value, column.type);
     if (date) return { value: date.date, numFmt: date.numFmt };
   }
-  return { value: displayValue(value, column.type) };
+  const text = gridText(value, column.type) ?? '';
+  // exceljs writes '' as an empty formula result, which reads back as a blank cell: an inline string
+  // keeps it an empty text, distinct from a null's blank.
+  return { value: text === '' ? { richText: [{ text: '' }] } : text };
 }
 
 export function xlsxTable(
