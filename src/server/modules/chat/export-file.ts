@@ -8,10 +8,9 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ChatExportFormat } from '../../../shared/chat';
 import { REPORT_CONTENT_TYPES } from '../../../shared/reports';
+import { excelDate } from '../models/pivot-export';
 
 type Page = { headers: string[]; rows: unknown[][] };
-
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -20,8 +19,12 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
+/**
+ * RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. An empty text is
+ * a quoted empty field and a null an unquoted one, as the tables' CSV download writes them.
+ */
 export function csvField(value: unknown): string {
+  if (value === '') return '""';
   const s = text(value);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
@@ -38,18 +41,22 @@ async function* csvChunks(first: Page, rest: AsyncIterator<Page>): AsyncGenerato
   }
 }
 
-function xlsxCell(value: unknown): ExcelJS.CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
+/**
+ * A value as an Excel cell: numbers (-0 as 0) and booleans as themselves; a date or date-time the
+ * answer has as ISO text (`2024-01-31`, `2024-01-31T10:00:00.500Z`) as an Excel date when Excel holds
+ * it exactly (excelDate: years from 1900, at most milliseconds), else its text, like the rest;
+ * '' an empty inline text (exceljs writes '' as a blank, a null's cell).
+ */
+function xlsxCell(value: unknown): { value: ExcelJS.CellValue; numFmt?: string } {
+  if (value === null || value === undefined) return { value: null };
+  if (typeof value === 'number') return { value: value === 0 ? 0 : value };
+  if (typeof value === 'boolean') return { value };
+  if (value === '') return { value: { richText: [{ text: '' }] } };
   if (typeof value === 'string') {
-    // A date answered as ISO text is a date in Excel (a bare day at midnight UTC).
-    if (DATE_TIME.test(value)) {
-      const ms = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-      if (!Number.isNaN(ms)) return new Date(ms);
-    }
-    return value;
+    const date = excelDate(value, value.length === 10 ? 'Date' : 'DateTime');
+    return date ? { value: date.date, numFmt: date.numFmt } : { value };
   }
-  return text(value);
+  return { value: text(value) };
 }
 
 function xlsxStream(first: Page, rest: AsyncIterator<Page>): Readable {
@@ -62,12 +69,12 @@ function xlsxStream(first: Page, rest: AsyncIterator<Page>): Readable {
     let page: Page | undefined = first;
     while (page) {
       for (const row of page.rows) {
-        const added = sheet.addRow(row.map(xlsxCell));
+        const added = sheet.addRow([]);
         row.forEach((value, i) => {
-          if (xlsxCell(value) instanceof Date) {
-            added.getCell(i + 1).numFmt =
-              typeof value === 'string' && value.length === 10 ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss';
-          }
+          const { value: cellValue, numFmt } = xlsxCell(value);
+          const target = added.getCell(i + 1);
+          target.value = cellValue;
+          if (numFmt) target.numFmt = numFmt;
         });
         added.commit();
       }
