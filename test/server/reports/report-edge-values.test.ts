@@ -7,8 +7,11 @@
  */
 import type ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { appWithTeam } from '../static-tables/helpers';
-import { gridRows, meaning, readXlsx } from '../tables/export-compare';
+import type { PivotPage } from '../../../src/shared/pivots';
+import { call, type TestApp } from '../helpers';
+import { addColumn, createModel, rawColumn, type Model } from '../models/helpers';
+import { appWithTeam, ok } from '../static-tables/helpers';
+import { gridRows, meaning, parseCsv, readXlsx } from '../tables/export-compare';
 import { EDGE_COLUMNS, edgeTable } from './edge-values';
 import { readPdf, savedReport } from './helpers';
 
@@ -72,5 +75,82 @@ describe('Reports write edge values as the grid shows them', () => {
       '1,234,567.125 ["x"] z',
       '0.00000000001 ["y"] w',
     ]);
+  });
+});
+
+/** A model over the edge table with a pivot by `txt` ('' and null among its keys, a line break in one). */
+async function edgePivot(t: TestApp, cookie: string) {
+  const table = await edgeTable(t, cookie, EDGE_COLUMNS);
+  const model = await createModel(t, cookie, 'Edges model');
+  let current: Model = model;
+  for (const c of table.columns) current = await addColumn(t, cookie, model.id, rawColumn(table, c.displayName));
+  const key = (name: string) => current.columns.find((c) => c.displayName === name)!.columnKey;
+  const value = (column: string, fn: 'Sum' | 'Max', showAs = 'Default') => ({
+    column: key(column),
+    function: fn,
+    showAs,
+    displayName: null,
+  });
+  const pivot = {
+    key: 'bytext',
+    name: 'By text',
+    filters: [],
+    rows: [{ column: key('txt'), sort: { direction: 'Ascending', valueIndex: null }, grain: null }],
+    columns: [],
+    values: [
+      value('big', 'Sum'),
+      value('huge', 'Max'),
+      value('dec', 'Sum'),
+      value('dbl', 'Sum'),
+      value('dec', 'Sum', 'PercentOfGrandTotal'),
+      value('day', 'Max'),
+    ],
+    showRowTotals: false,
+    showColumnTotals: true,
+    chart: { type: 'bar' },
+  };
+  current = ok(
+    await call<Model>(t.server, 'PUT', `/api/models/${model.id}/pivots`, { cookie, body: { pivots: [pivot] } }),
+  );
+  const page = ok(
+    await call<PivotPage>(
+      t.server,
+      'POST',
+      `/api/tables/ModelVersion/${current.versionId}/resources/bytext/Pivot/data/infinite-scroll`,
+      { cookie, body: { page: 1, pageSize: 100 } },
+    ),
+  );
+  const source = { kind: 'Pivot', modelId: model.id, versionId: current.versionId, pivotKey: 'bytext' };
+  return { page, source };
+}
+
+describe('Pivot reports of edge values', () => {
+  it('a PDF draws the chart of 1e300 and a row key with a line break (generation hung on them)', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const { page, source } = await edgePivot(t, cookie);
+    expect(page.rows.map((row) => row.cells['r0'])).toEqual(expect.arrayContaining(['', null, '+1\n"q"']));
+    const pdf = await savedReport(t, cookie, { name: 'By text', format: 'pdf', source });
+    const { text } = readPdf(t, pdf.bytes);
+    // The axis in powers of ten, the category and the table's row key on one line each.
+    expect(text).toContain('1E300');
+    expect(text.match(/\+1 "q"/g)?.length).toBe(2);
+    expect(text).toContain('9007199254744797');
+  });
+
+  it("a CSV writes a '' key as a quoted empty field and a null key as an unquoted one", async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const { page, source } = await edgePivot(t, cookie);
+    const csv = await savedReport(t, cookie, { name: 'By text', format: 'csv', source });
+    const [, ...records] = parseCsv(csv.text);
+    expect(records.map((r) => r[0])).toEqual(
+      page.rows.map((row) => {
+        const key = row.isTotal ? 'Total' : row.cells['r0'];
+        return key === null
+          ? { text: '', quoted: false }
+          : { text: key, quoted: key === '' || /[\n"]/.test(String(key)) };
+      }),
+    );
   });
 });

@@ -46,8 +46,10 @@ function cells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
 
 const truncatedNote = (rows: number) => `Only the first ${rows} rows were exported.`;
 
+/** An empty text is a quoted empty field and a null (an empty key too) an unquoted one, as tables' CSVs write them. */
 function csvField(value: PivotCellValue): string {
   if (value === null) return '';
+  if (value === '') return '""';
   // A number as JSON writes it: the shortest text that reads back as the same double.
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

@@ -23,13 +23,21 @@ const TEXT = '#495057';
 
 const numberText = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+/** Past the compact form's largest unit (T), which would write every digit: 1E300, not 300 digits. */
+const scientific = new Intl.NumberFormat('en-US', { notation: 'scientific', maximumFractionDigits: 2 });
 
 function valueText(value: number, percent: boolean, short = false): string {
-  return `${(short && Math.abs(value) >= 10_000 ? compact : numberText).format(value)}${percent ? '%' : ''}`;
+  const format = Math.abs(value) >= 1e15 ? scientific : short && Math.abs(value) >= 10_000 ? compact : numberText;
+  return `${format.format(value)}${percent ? '%' : ''}`;
 }
 
-function short(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/**
+ * A label cut to `max` characters, as the fonts write it on one line: a line break in a category (a
+ * row key's text) drawn into a box of no width would keep pdfkit's line wrapper looping forever.
+ */
+function short(fonts: PdfFonts, text: string, max: number): string {
+  const clean = fonts.clean(text);
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
 
 /** Round axis steps (1, 2, 2.5, 5 × 10^n) covering min..max in about five steps. */
@@ -53,7 +61,7 @@ function legend(doc: Doc, fonts: PdfFonts, entries: { label: string; color: stri
   let x = box.x;
   let y = box.y;
   for (const entry of entries) {
-    const label = short(entry.label, 40);
+    const label = short(fonts, entry.label, 40);
     const width = 12 + doc.widthOfString(label) + 14;
     if (x + width > box.x + box.width && x > box.x) {
       x = box.x;
@@ -95,7 +103,11 @@ function drawAxes(doc: Doc, fonts: PdfFonts, data: ChartData, type: Exclude<Char
   const low = ticks[0]!;
   const high = ticks[ticks.length - 1]!;
   doc.font(fonts.regular).fontSize(7);
-  const axisWidth = Math.max(...ticks.map((t) => doc.widthOfString(valueText(t, data.percent, true)))) + 6;
+  // At most a third of the box: the plot keeps a width, however long a tick's text.
+  const axisWidth = Math.min(
+    box.width / 3,
+    Math.max(...ticks.map((t) => doc.widthOfString(valueText(t, data.percent, true)))) + 6,
+  );
   const crowded = data.records.length > 8;
   const labelHeight = crowded ? 50 : 14;
   const plot = {
@@ -115,7 +127,7 @@ function drawAxes(doc: Doc, fonts: PdfFonts, data: ChartData, type: Exclude<Char
       .strokeColor(GRID)
       .stroke();
     doc.fillColor(TEXT).text(valueText(tick, data.percent, true), box.x, y - 3, {
-      width: axisWidth - 4,
+      width: Math.max(1, axisWidth - 4),
       align: 'right',
       lineBreak: false,
     });
@@ -139,7 +151,7 @@ function drawAxes(doc: Doc, fonts: PdfFonts, data: ChartData, type: Exclude<Char
   const centre = (i: number) => plot.x + band * (i + 0.5);
 
   data.records.forEach((record, i) => {
-    const label = short(String(record[CATEGORY_KEY] ?? ''), crowded ? 18 : Math.max(4, Math.floor(band / 4.5)));
+    const label = short(fonts, String(record[CATEGORY_KEY] ?? ''), crowded ? 18 : Math.max(4, Math.floor(band / 4.5)));
     doc.fillColor(TEXT).fontSize(7);
     if (crowded) {
       const x = centre(i);
@@ -246,9 +258,14 @@ function drawPie(doc: Doc, fonts: PdfFonts, data: ChartData, box: Box): void {
     doc.rect(legendBox.x, y + 1, 8, 8).fill(slice.color);
     doc
       .fillColor(TEXT)
-      .text(`${short(slice.label, 40)}: ${valueText(slice.value, data.percent)} (${share}%)`, legendBox.x + 12, y + 1, {
-        width: legendBox.width - 12,
-        lineBreak: false,
-      });
+      .text(
+        `${short(fonts, slice.label, 40)}: ${valueText(slice.value, data.percent)} (${share}%)`,
+        legendBox.x + 12,
+        y + 1,
+        {
+          width: Math.max(1, legendBox.width - 12),
+          lineBreak: false,
+        },
+      );
   });
 }

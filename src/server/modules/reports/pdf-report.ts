@@ -150,7 +150,7 @@ async function draw(doc: Doc, fonts: PdfFonts, input: PdfReportInput): Promise<v
     headers.forEach((text, i) => {
       const w = widths![i]!;
       doc.text(fit(doc, text, w - CELL_PAD * 2), x + CELL_PAD, y + 5, {
-        width: w - CELL_PAD * 2,
+        width: Math.max(1, w - CELL_PAD * 2),
         align: table.columns[i]!.numeric ? 'right' : 'left',
         lineBreak: false,
       });
@@ -206,8 +206,9 @@ async function draw(doc: Doc, fonts: PdfFonts, input: PdfReportInput): Promise<v
       row.cells.forEach((cell, i) => {
         const w = widths![i]!;
         if (cell) {
+          // Never a width below 1: pdfkit's line wrapper can loop forever in a box of no width.
           doc.text(fit(doc, fonts.clean(cell), w - CELL_PAD * 2), x + CELL_PAD, y + 3.5, {
-            width: w - CELL_PAD * 2,
+            width: Math.max(1, w - CELL_PAD * 2),
             align: table.columns[i]!.numeric ? 'right' : 'left',
             lineBreak: false,
           });
