@@ -11,7 +11,7 @@ import type { PivotPage } from '../../../src/shared/pivots';
 import { call, type TestApp } from '../helpers';
 import { addColumn, createModel, rawColumn, type Model } from '../models/helpers';
 import { appWithTeam, ok } from '../static-tables/helpers';
-import { gridRows, meaning, parseCsv, readXlsx } from '../tables/export-compare';
+import { canonicalNumber, gridRows, meaning, parseCsv, readParquet, readXlsx } from '../tables/export-compare';
 import { EDGE_COLUMNS, edgeTable } from './edge-values';
 import { readPdf, savedReport } from './helpers';
 
@@ -151,6 +151,31 @@ describe('Pivot reports of edge values', () => {
           ? { text: '', quoted: false }
           : { text: key, quoted: key === '' || /[\n"]/.test(String(key)) };
       }),
+    );
+  });
+
+  it('a Parquet file keeps exact sums as DECIMAL, not as text, and every value the grid has', async () => {
+    const { t, team } = await appWithTeam();
+    const cookie = team.owner.cookie;
+    const { page, source } = await edgePivot(t, cookie);
+    const parquet = await readParquet(
+      t,
+      (await savedReport(t, cookie, { name: 'By text', format: 'parquet', source })).bytes,
+    );
+    expect(parquet.types).toEqual({
+      txt: 'VARCHAR',
+      'Sum of big': 'DECIMAL(38,0)',
+      // 39 digits: no DECIMAL holds it, so the exact text.
+      'Max of huge': 'VARCHAR',
+      'Sum of dec': 'DECIMAL(38,10)',
+      'Sum of dbl': 'DOUBLE',
+      '% of Grand Total · dec': 'DOUBLE',
+      'Max of day': 'VARCHAR',
+    });
+    const number = (value: unknown) => (value === null ? null : canonicalNumber(String(value)));
+    const columns = page.layout.columns;
+    expect(parquet.rows.map((row) => columns.slice(1, 5).map((c) => number(row[c.path.join(' / ')])))).toEqual(
+      page.rows.map((row) => columns.slice(1, 5).map((c) => number(row.cells[c.key] ?? null))),
     );
   });
 });

@@ -1,8 +1,11 @@
 /**
  * A pivot as a Parquet file, with the export's headers (pivot-export.ts) as column names: its rows go
  * to a scratch file of JSON lines under positional keys, DuckDB writes the Parquet file from it, and
- * the file is streamed and deleted as exportTable does. A value column holding only numbers is DOUBLE,
- * true/false BOOLEAN, any other column text (dates of row fields included: total rows say 'Total').
+ * the file is streamed and deleted as exportTable does. A column holding only numbers is DOUBLE; a
+ * Number column some of whose values the data call answers as exact text (sums past 2^53, wide
+ * decimals) is DECIMAL(38, s) when every value fits, exactly (its numbers by their shortest digits),
+ * else text, never a rounded double; true/false BOOLEAN, any other column text (dates of row fields
+ * included: total rows say 'Total').
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,8 +15,10 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { PIVOT_TOTAL_LABEL, type PivotCellValue, type PivotLayout, type PivotRow } from '../../../shared/pivots';
 import { quoteIdentifier, quoteString } from '../../warehouse/quote';
+import type { ColumnType } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { pivotHeaders } from '../models/pivot-export';
+import { plainNumber } from '../tables/display-values';
 
 /** The cells of a row in layout order, 'Total' in the first row-field cell a total row is not grouped by. */
 function rowCells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
@@ -25,21 +30,54 @@ function rowCells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
   return values;
 }
 
-function columnType(values: PivotCellValue[]): 'DOUBLE' | 'BOOLEAN' | 'VARCHAR' {
+const DECIMAL_TEXT = /^-?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * The DECIMAL(38, s) that holds every value of a Number column exactly (numbers as their shortest
+ * digits), or null when one is not a number or needs more than 38 digits.
+ */
+function decimalType(values: PivotCellValue[]): string | null {
+  let whole = 1;
+  let scale = 0;
+  for (const value of values) {
+    const match = DECIMAL_TEXT.exec(typeof value === 'number' ? plainNumber(value) : String(value));
+    if (!match) return null;
+    whole = Math.max(whole, match[1]!.replace(/^0+/, '').length);
+    scale = Math.max(scale, match[2]?.length ?? 0);
+  }
+  return whole + scale <= 38 ? `DECIMAL(38,${scale})` : null;
+}
+
+function columnType(values: PivotCellValue[], type: ColumnType | undefined): string {
   const present = values.filter((v) => v !== null);
   if (present.length > 0 && present.every((v) => typeof v === 'number')) return 'DOUBLE';
   if (present.length > 0 && present.every((v) => typeof v === 'boolean')) return 'BOOLEAN';
+  if (type === 'Number' && present.length > 0) return decimalType(present) ?? 'VARCHAR';
   return 'VARCHAR';
+}
+
+/** A cell as its JSON line holds it: text columns' and decimals' values as text (a decimal's exact digits). */
+function lineValue(value: PivotCellValue, type: string): PivotCellValue {
+  if (value === null) return null;
+  if (type === 'VARCHAR') return String(value);
+  if (type.startsWith('DECIMAL')) return typeof value === 'number' ? plainNumber(value) : value;
+  return value;
 }
 
 export async function pivotParquet(
   executor: WarehouseExecutor,
   layout: PivotLayout,
   rows: readonly PivotRow[],
+  cellTypes: readonly ColumnType[],
 ): Promise<Readable> {
   const headers = pivotHeaders(layout);
   const table = rows.map((row) => rowCells(layout, row));
-  const types = headers.map((_, i) => columnType(table.map((cells) => cells[i] ?? null)));
+  const types = headers.map((_, i) =>
+    columnType(
+      table.map((cells) => cells[i] ?? null),
+      cellTypes[i],
+    ),
+  );
   await fs.mkdir(executor.tempDir, { recursive: true });
   const id = randomUUID();
   const lines = path.join(executor.tempDir, `pivot-${id}.jsonl`);
@@ -47,9 +85,7 @@ export async function pivotParquet(
   try {
     const out = createWriteStream(lines);
     for (const cells of table) {
-      const record = Object.fromEntries(
-        cells.map((value, i) => [`c${i}`, types[i] === 'VARCHAR' && value !== null ? String(value) : value]),
-      );
+      const record = Object.fromEntries(cells.map((value, i) => [`c${i}`, lineValue(value, types[i]!)]));
       if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
     }
     out.end();

@@ -116,7 +116,7 @@ export function createReportContent(deps: Deps, tables: TablesService) {
   ): Promise<Readable> {
     if (format === 'csv') return Readable.from([Buffer.from(pivotCsv(data))]);
     if (format === 'xlsx') return Readable.from([await pivotXlsx(data, described.title)]);
-    if (format === 'parquet') return pivotParquet(warehouse(ctx), data.layout, data.rows);
+    if (format === 'parquet') return pivotParquet(warehouse(ctx), data.layout, data.rows, data.cellTypes);
     return pdfReport({
       title: described.title,
       source: described.source,
