@@ -106,3 +106,33 @@ describe('chat export of edge values', () => {
     }
   });
 });
+
+describe('chat replies of edge values', () => {
+  it('a single value is said with every digit, an exact number as its text', async () => {
+    const { t, team } = await appWithTeam();
+    await edgeTable(t, team.owner.cookie, [
+      {
+        name: 'units',
+        sqlType: 'BIGINT',
+        type: 'Number',
+        values: ['9223372036854775807', '-9223372036854775807', '9007199254740993', '3804'],
+      },
+      {
+        name: 'amount',
+        sqlType: 'DECIMAL(38,10)',
+        type: 'Number',
+        values: ['1234567890123456789.0123456789', '0.1', '12345678.1234567890', null],
+      },
+      { name: 'weight', sqlType: 'DOUBLE', type: 'Number', values: ['0.1', '0.2', '1e-300', '123456789.12345679'] },
+      { name: 'label', sqlType: 'VARCHAR', type: 'Text', values: ['north', 'north', 'south', 'east'] },
+    ]);
+    const said = async (question: string) => (await ask(t, team.owner.userId, question)).text;
+    // BIGINT sums past 2^53 and DECIMAL(38,10) sums are exact text; read as doubles they changed.
+    expect(await said('sum of units in edges')).toBe('Sum of units: 9007199254744797.');
+    expect(await said('sum of amount in edges')).toBe('Sum of amount: 1234567890135802467.2358024679.');
+    // Doubles keep their digits (0.30000000000000004 was 0.3, 1e-300 was 0), grouped as the grid groups them.
+    expect(await said('sum of weight in edges where label is north')).toBe('Sum of weight: 0.30000000000000004.');
+    expect(await said('sum of weight in edges where label is south')).toBe('Sum of weight: 1e-300.');
+    expect(await said('sum of weight in edges where label is east')).toBe('Sum of weight: 123,456,789.12345679.');
+  });
+});

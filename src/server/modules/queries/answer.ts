@@ -8,6 +8,7 @@
 import type { CoreServices } from '../../services';
 import type { AccountContext, Deps } from '../../context';
 import { TABLE_TYPES } from '../../../shared/tables';
+import { numberText } from '../tables/display-values';
 import { isModelError } from '../../../engine';
 import { loadCatalogue } from './account-catalogue';
 import type { Catalogue } from './catalogue';
@@ -62,17 +63,21 @@ function catalogueOf(env: QuestionEnv, question: string): Promise<Catalogue> {
   );
 }
 
-function formatNumber(value: unknown): string {
-  const number = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-  return typeof number === 'number'
-    ? number.toLocaleString('en-US', { maximumFractionDigits: 2 })
-    : String(value ?? 'nothing');
+/**
+ * One value as the reply says it: a number with its thousands grouped and every digit (numberText);
+ * a number the answer has as exact text (past 2^53, a wide decimal) as that text, as the grid shows
+ * it (read as a double it would change: 9007199254740993 said as …992).
+ */
+function valueText(value: unknown): string {
+  if (typeof value === 'number') return numberText(value);
+  if (value === null || value === undefined) return 'nothing';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** The reply's words: one value said as it is, a table as its size. */
 function replyText(headers: string[], rows: unknown[][], rowCount: number, ignored: string[]): string {
   let text: string;
-  if (rowCount === 1 && headers.length === 1) text = `${headers[0]}: ${formatNumber(rows[0]?.[0])}.`;
+  if (rowCount === 1 && headers.length === 1) text = `${headers[0]}: ${valueText(rows[0]?.[0])}.`;
   else if (rowCount === 0) text = 'No rows match.';
   else text = `${rowCount.toLocaleString('en-US')} ${rowCount === 1 ? 'row' : 'rows'}.`;
   if (ignored.length > 0) text += ` I did not use: ${ignored.map((w) => `'${w}'`).join(', ')}.`;

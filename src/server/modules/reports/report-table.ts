@@ -11,7 +11,7 @@ import { formatPivotValue, valueLook } from '../../../shared/pivot-values';
 import type { ColumnType } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { pivotHeaders } from '../models/pivot-export';
-import { displayValue } from '../tables/display-values';
+import { displayValue, numberText } from '../tables/display-values';
 
 export interface ReportColumn {
   header: string;
@@ -43,17 +43,6 @@ const EMPTY_KEY = '(empty)';
 function dateTimeText(text: string): string {
   const match = /^([+-]?\d{4,6}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})(\.\d+)?Z$/.exec(text);
   return match ? `${match[1]} ${match[2]}${match[3] && /[1-9]/.test(match[3]) ? match[3] : ''}` : text;
-}
-
-/**
- * An unformatted number as the grid's en-US text (thousands grouped), never losing a digit: when the
- * grouped text does not read back as the same number (1e-300 would be `0`, 0.1 + 0.2 rounded), the
- * number's own shortest text, `String(n)`, which always does. -0 is 0, as the data call answers it.
- */
-export function numberText(value: number): string {
-  if (value === 0) return '0';
-  const grouped = value.toLocaleString('en-US', { maximumFractionDigits: 20 });
-  return Number(grouped.replaceAll(',', '')) === value ? grouped : String(value);
 }
 
 /**

@@ -54,3 +54,14 @@ export function plainNumber(value: number): string {
 function arrayItemText(item: unknown): string {
   return item === null || item === undefined ? 'null' : scalarText(item);
 }
+
+/**
+ * An unformatted number as the grid's en-US text (thousands grouped), never losing a digit: when the
+ * grouped text does not read back as the same number (1e-300 would be `0`, 0.1 + 0.2 rounded), the
+ * number's own shortest text, `String(n)`, which always does. -0 is 0, as the data call answers it.
+ */
+export function numberText(value: number): string {
+  if (value === 0) return '0';
+  const grouped = value.toLocaleString('en-US', { maximumFractionDigits: 20 });
+  return Number(grouped.replaceAll(',', '')) === value ? grouped : String(value);
+}
