@@ -229,3 +229,74 @@ describe('REST API type fidelity through the app', () => {
     );
   });
 });
+
+/**
+ * A REST integration on one path whose answer the test sets (`pages` by the page parameter, or one
+ * answer for every request): discovery reads `first`; `sync(next)` answers `next` and syncs.
+ */
+async function changingApi(first: Answer, stream: Record<string, unknown>, syncType: string, ingestion: string) {
+  let answer = first;
+  peer = await startApi({
+    '/items': (query) => ({
+      raw: typeof answer === 'string' ? answer : (answer[query.get('page') ?? '1'] ?? '{"data": []}'),
+    }),
+  });
+  const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+  const cookie = await signIn(t, 'owner@example.com');
+  const created = await restIntegration(t, cookie, peer, { pagination: { type: 'none' }, ...stream });
+  await selectDatasets(t, cookie, created.id, { items: { syncType, dataIngestionType: ingestion } });
+  const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
+  const accountId = String(
+    (
+      await t.deps.db
+        .selectFrom('integrations')
+        .select('account_id')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow()
+    ).account_id,
+  );
+  return {
+    sync: async (next: Answer) => {
+      answer = next;
+      const run = await syncNow(t, cookie, created.id);
+      t.clock.advance(60_000);
+      return run;
+    },
+    rows: () => apiRows(t, cookie, detail.datasets[0]!.id, 'id'),
+    types: () => warehouseTypes(t, accountId, 'exact_api', 'items'),
+  };
+}
+
+type Answer = string | Record<string, string>;
+
+describe('REST API values the discovery sample did not foresee', () => {
+  it('a string a number or date column would print otherwise (00501, 1e2, " 7 ", 0.50) makes the column text', async () => {
+    // Discovery sees page 1 (numbers, a date); page 2 sends strings of other spellings.
+    const pages = {
+      '1': '{"data": [{"id": 1, "zip": 501, "price": 0.5, "n": 7, "day": "2024-01-01"}]}',
+      '2':
+        '{"data": [{"id": 2, "zip": "00501", "price": "0.50", "n": " 7 ", "day": " 2024-01-02"},' +
+        ' {"id": 3, "zip": "1e2", "price": "+1", "n": "7", "day": "2024-01-03"}]}',
+    };
+    const api_ = await changingApi(
+      pages,
+      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
+      'FullRefresh',
+      'Overwrite',
+    );
+    const run = await api_.sync(pages);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: Column zip: 2 values do not fit decimal; it is stored as exact text (discovered as int64).',
+      '[WARN] items: Column price: 1 value does not fit decimal; it is stored as exact text (discovered as double).',
+      '[WARN] items: Column n: 1 value does not fit decimal; it is stored as exact text (discovered as int64).',
+      '[WARN] items: Column day: 1 value does not fit date; it is stored as exact text (discovered as date).',
+    ]);
+    expect(await api_.types()).toMatchObject({ zip: 'VARCHAR', price: 'VARCHAR', n: 'VARCHAR', day: 'VARCHAR' });
+    expect((await api_.rows()).map((r) => [r.zip, r.price, r.n, r.day])).toEqual([
+      ['501', '0.5', '7', '2024-01-01'],
+      ['00501', '0.50', ' 7 ', ' 2024-01-02'],
+      ['1e2', '+1', '7', '2024-01-03'],
+    ]);
+  });
+});

@@ -23,12 +23,21 @@ export const MISFIT: unique symbol = Symbol('misfit');
 export type StagedValue = string | number | boolean | null;
 export type Converter = (value: unknown) => StagedValue | typeof MISFIT;
 
-/** The exact text of a number-like value, or null when it is not one. */
+/**
+ * A number written as a string, in the one spelling its stored number prints back as: no sign on
+ * zero, no leading zeros, no exponent, no spaces. Any other string ('00501', '1e2', ' 7 ', '+5')
+ * is text the number would change, so it does not fit a number column (the column widens to text).
+ */
+const CANONICAL_NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const NEGATIVE_ZERO_TEXT = /^-0(\.0+)?$/;
+const isCanonicalNumberText = (text: string) => CANONICAL_NUMBER_TEXT.test(text) && !NEGATIVE_ZERO_TEXT.test(text);
+
+/** The exact text of a number-like value, or null when it is not one (or a string spelled otherwise). */
 function numberLike(value: unknown): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   if (value instanceof ExactNumber) return value.text;
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return isCanonicalNumberText(value) ? value : null;
   return null;
 }
 
@@ -62,14 +71,23 @@ function decimalConverter(fits: (plain: string) => boolean): Converter {
   };
 }
 
-const FLOAT_WORDS = /^\s*[+-]?(nan|inf|infinity)\s*$/i;
+/** The words for a double that is no number, as DuckDB and JavaScript print them. */
+const FLOAT_WORDS = /^-?(nan|inf|infinity)$/i;
 
+/**
+ * Numbers go to the batch as JSON numbers (read_json reads them into the same double): a string
+ * would be parsed by DuckDB, which reads ' 7 ' as 7 and refuses '7 apples' with no column named.
+ * A string fits only when it is the double's own spelling (or a word like NaN).
+ */
 const floatConverter: Converter = (value) => {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return value; // JSON.stringify writes it back as the same double
+  if (typeof value === 'string') {
+    if (FLOAT_WORDS.test(value)) return value;
+    return String(Number(value)) === value && Number.isFinite(Number(value)) ? Number(value) : MISFIT;
+  }
   const text = numberLike(value);
-  if (text === null) return MISFIT;
-  return fitsDouble(text) || FLOAT_WORDS.test(text) ? text : MISFIT;
+  return text !== null && fitsDouble(text) ? Number(text) : MISFIT;
 };
 
 const booleanConverter: Converter = (value) => {
@@ -93,7 +111,7 @@ const stringConverter: Converter = (value) => {
   return typeof value === 'string' ? value : MISFIT;
 };
 
-const DATE_TEXT = /^\s*(-?\d{4,}-\d{2}-\d{2}|-?infinity)\s*$/i;
+const DATE_TEXT = /^(-?\d{4,}-\d{2}-\d{2}|-?infinity)$/i;
 
 const dateConverter: Converter = (value) => {
   if (value === null || value === undefined) return null;
