@@ -300,3 +300,22 @@ describe('REST API values the discovery sample did not foresee', () => {
     ]);
   });
 });
+
+describe('REST API incremental reads never lose or duplicate rows', () => {
+  it('keeps a record at the saved instant written in another zone, or past the millisecond', async () => {
+    const first = '{"data": [{"id": 1, "at": "2024-01-01T10:00:00.1234+05:30"}]}';
+    const api_ = await changingApi(first, { cursor_field: 'at', cursor_param: 'since' }, 'Incremental', 'AppendDedup');
+    expectCompleted(await api_.sync(first));
+    // The same instant in UTC, one 100 µs later, and one a microsecond before the saved cursor.
+    const run = await api_.sync(
+      '{"data": [{"id": 2, "at": "2024-01-01T04:30:00.1234Z"}, {"id": 3, "at": "2024-01-01T04:30:00.1235Z"},' +
+        ' {"id": 4, "at": "2024-01-01T04:30:00.123399Z"}]}',
+    );
+    expectCompleted(run);
+    expect((await api_.rows()).map((r) => [r.id, r.at])).toEqual([
+      [1, '2024-01-01T04:30:00.123400Z'],
+      [2, '2024-01-01T04:30:00.123400Z'],
+      [3, '2024-01-01T04:30:00.123500Z'],
+    ]);
+  });
+});
