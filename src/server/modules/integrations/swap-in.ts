@@ -56,6 +56,8 @@ export async function swapIn<T>(
   crashPoint('sync:rows-numbered');
   const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
   if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
+    // The first AppendDedup read keeps one row per key too: a source may send a key twice in one read.
+    if (options.ingestion === 'AppendDedup') await keepNewestPerKey(executor, staged, options);
     return swapTable(executor, schema, staging.name, options.table, describedInside);
   }
   return executor.transaction(async (tx) => {
@@ -142,14 +144,22 @@ async function appendStaged(tx: WarehouseSession, staging: Staging, options: Swa
       `SELECT ${q(ROW_ID)} + (SELECT coalesce(max(${q(ROW_ID)}), 0) FROM ${target}), ${select.join(', ')} FROM ${staged}`,
   );
   await tx.run(`DROP TABLE ${staged}`);
-  if (options.ingestion === 'AppendDedup' && options.primaryKey.length > 0) {
-    const order = [...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []), `${q(ROW_ID)} DESC`];
-    await tx.run(
-      `DELETE FROM ${target} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
-        `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
-        `FROM ${target}) WHERE rn > 1)`,
-    );
-  }
+  if (options.ingestion === 'AppendDedup') await keepNewestPerKey(tx, target, options);
+}
+
+/** AppendDedup: the newest row per primary key (by cursor, then arrival) stays, the others go. */
+async function keepNewestPerKey(
+  tx: Pick<WarehouseSession, 'run'>,
+  relation: string,
+  options: Pick<SwapOptions, 'primaryKey' | 'cursorField'>,
+): Promise<void> {
+  if (options.primaryKey.length === 0) return;
+  const order = [...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []), `${q(ROW_ID)} DESC`];
+  await tx.run(
+    `DELETE FROM ${relation} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
+      `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
+      `FROM ${relation}) WHERE rn > 1)`,
+  );
 }
 
 /** Digits before the point the values of a numeric column actually have. */

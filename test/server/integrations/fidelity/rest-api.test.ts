@@ -318,4 +318,26 @@ describe('REST API incremental reads never lose or duplicate rows', () => {
       [3, '2024-01-01T04:30:00.123500Z'],
     ]);
   });
+
+  it('AppendDedup keeps one row per key from the first read on: a key twice in one answer, keys past 2^53', async () => {
+    const first =
+      '{"data": [{"id": 9007199254740993, "v": "a", "c": 1}, {"id": 9007199254740992, "v": "b", "c": 1},' +
+      ' {"id": 9007199254740993, "v": "a2", "c": 2}, {"id": 9007199254740992, "v": "b2", "c": 1}]}';
+    const api_ = await changingApi(first, { cursor_field: 'c', cursor_param: 'since' }, 'Incremental', 'AppendDedup');
+    expectCompleted(await api_.sync(first));
+    expect((await api_.rows()).map((r) => [String(r.id), r.v])).toEqual([
+      ['9007199254740992', 'b2'],
+      ['9007199254740993', 'a2'],
+    ]);
+    // A later read with the key twice again keeps its last arrival.
+    expectCompleted(
+      await api_.sync(
+        '{"data": [{"id": 9007199254740993, "v": "a3", "c": 2}, {"id": 9007199254740993, "v": "a4", "c": 2}]}',
+      ),
+    );
+    expect((await api_.rows()).map((r) => [String(r.id), r.v])).toEqual([
+      ['9007199254740992', 'b2'],
+      ['9007199254740993', 'a4'],
+    ]);
+  });
 });
