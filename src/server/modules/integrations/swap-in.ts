@@ -198,7 +198,13 @@ async function reconcileColumn(
   const alter = (type: string, using = `CAST(${q(name)} AS ${type})`) =>
     tx.run(`ALTER TABLE ${target} ALTER COLUMN ${q(name)} TYPE ${type} USING ${using}`);
   const asText = () => alter('VARCHAR', textOf(existing, q(name)));
-  const plan = reconcile(existing, incoming);
+  const reconciled = reconcile(existing, incoming);
+  // A column that becomes text is written as each value's exact text (a double 1 as '1', not
+  // DuckDB's '1.0'), and the log says so: its values no longer filter or sum as numbers or dates.
+  const plan: typeof reconciled =
+    reconciled.action === 'widen' && formatOfDuckDbType(reconciled.type).kind === 'text'
+      ? { action: 'lossy' }
+      : reconciled;
   if (plan.action === 'widen') {
     const using = nested(existing) ? `CAST(to_json(${q(name)}) AS ${plan.type})` : undefined;
     await alter(plan.type, using);

@@ -9,7 +9,8 @@ import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { storeAttachment } from '../../../../src/server/modules/integrations/connectors/email/attachments';
 import { listen, makeApp, signIn, type TestApp } from '../../helpers';
-import { api, createIntegration, definitionNamed, ok, type Integration } from '../helpers';
+import { api, createIntegration, definitionNamed, logsOf, ok, type Integration, type Job } from '../helpers';
+import type { Paged } from '../../../../src/shared/tables';
 import { apiRows, warehouseTypes } from './exports';
 
 async function push(t: TestApp, cookie: string, definitionName: string, schema: string) {
@@ -99,6 +100,47 @@ describe('push sources keep every value exactly', () => {
     ]);
     expect(rows[0]?.meta).toEqual({ big: '12345678901234567890123', x: 1.5 });
     expect(rows[0]?.tags).toEqual([1, '9223372036854775807']);
+  });
+
+  it('webhook: a column that becomes text keeps each value as the grid showed it (1, not 1.0), and the log says so', async () => {
+    const t = await makeApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    const hook = await push(t, cookie, 'Webhook', 'hooks');
+    const base = await listen(t);
+    const post = async (body: string) => {
+      const res = await fetch(`${base}${hook.webhookUrl}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await post('{"id": 1, "x": 1.5, "day": "2024-02-29", "meta": {"a": 1}}');
+    await post('{"id": 2, "x": 2, "day": "2024-03-01", "meta": {"a": 2}}');
+    expect(await warehouseTypes(t, await accountOf(t, hook.id), 'hooks', 'records')).toMatchObject({
+      x: 'DOUBLE',
+      day: 'DATE',
+      meta: 'JSON',
+    });
+    await post('{"id": 3, "x": "n/a", "day": "soon", "meta": "none"}');
+    expect(await warehouseTypes(t, await accountOf(t, hook.id), 'hooks', 'records')).toMatchObject({
+      x: 'VARCHAR',
+      day: 'VARCHAR',
+      meta: 'VARCHAR',
+    });
+    const rows = await apiRows(t, cookie, await datasetId(t, cookie, hook.id, 'records'), 'id');
+    expect(rows.map((r) => [r.id, r.x, r.day, r.meta])).toEqual([
+      [1, '1.5', '2024-02-29', '{"a":1}'],
+      [2, '2', '2024-03-01', '{"a":2}'],
+      [3, 'n/a', 'soon', 'none'],
+    ]);
+    const runs = ok(await api<Paged<Job>>(t, cookie, 'GET', `/api/integrations/${hook.id}/jobs?Page=1&PageSize=50`));
+    const lines = (await Promise.all(runs.data.map((r) => logsOf(t, cookie, hook.id, r.id)))).flat().map((l) => l.line);
+    expect(lines.filter((l) => l.startsWith('[WARN]')).sort()).toEqual([
+      '[WARN] records: Column day is stored as DATE but the source now gives VARCHAR; it is kept as exact text.',
+      '[WARN] records: Column meta is stored as JSON but the source now gives VARCHAR; it is kept as exact text.',
+      '[WARN] records: Column x is stored as DOUBLE but the source now gives VARCHAR; it is kept as exact text.',
+    ]);
   });
 
   it('e-mail: CSV, JSON and Avro attachments keep big integers, decimals and microseconds', async () => {
