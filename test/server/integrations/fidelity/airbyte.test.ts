@@ -187,3 +187,67 @@ describe('Airbyte protocol type fidelity through the app', () => {
     expect(second.recordsProcessed).toBe(3); // the boundary record and the two new ones
   });
 });
+
+/** A source whose stream 'raw' declares no properties, and whose stream 'declared' gets fields it does not declare. */
+const LOOSE_SOURCE = `
+const [command] = process.argv.slice(2);
+const out = (m) => process.stdout.write((typeof m === 'string' ? m : JSON.stringify(m)) + '\\n');
+const streams = [
+  { name: 'raw', json_schema: { type: 'object' }, supported_sync_modes: ['full_refresh'], source_defined_primary_key: [['id']] },
+  { name: 'declared', json_schema: { type: 'object', properties: { id: { type: 'integer' } } }, supported_sync_modes: ['full_refresh'] },
+];
+if (command === 'spec') out({ type: 'SPEC', spec: { connectionSpecification: { type: 'object', properties: {} } } });
+if (command === 'check') out({ type: 'CONNECTION_STATUS', connectionStatus: { status: 'SUCCEEDED' } });
+if (command === 'discover') out({ type: 'CATALOG', catalog: { streams } });
+if (command === 'read') {
+  for (const stream of ['raw', 'declared']) {
+    out('{"type":"RECORD","record":{"stream":"' + stream + '","emitted_at":1,"data":{"id":9007199254740993,"v":0.30000000000000000001,"o":{"a":[1.50,""]}}}}');
+    out('{"type":"RECORD","record":{"stream":"' + stream + '","emitted_at":1,"data":{"id":2,"w":null}}}');
+  }
+}
+`;
+
+describe('Airbyte streams without a declared schema', () => {
+  it('stores each record of a stream that declares no properties whole as JSON; undeclared fields are named in the log', async () => {
+    fs.writeFileSync(path.join(shared, 'loose.mjs'), LOOSE_SOURCE);
+    fs.chmodSync(path.join(shared, 'loose.mjs'), 0o644);
+    const file = path.join(shared, 'sources.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify([
+        { key: 'loose', name: 'Loose source', command: process.execPath, args: [path.join(shared, 'loose.mjs')] },
+      ]),
+    );
+    const t = await makeApp({ AIRBYTE_SOURCES: file });
+    const cookie = await signIn(t, 'owner@example.com');
+    const definition = await definitionNamed(t, cookie, 'Loose source');
+    const created = ok(
+      await createIntegration(t, cookie, {
+        integrationDefinitionId: definition.id,
+        name: 'Loose',
+        schemaName: 'loose',
+        configuration: {},
+      }),
+      201,
+    );
+    await t.services.integrations.idle();
+    await selectDatasets(t, cookie, created.id, {
+      raw: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+      declared: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+    });
+    const run = await syncNow(t, cookie, created.id);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      "[WARN] declared: Fields the stream's schema does not declare are not stored: v (1 record), o (1 record), w (1 record).",
+    ]);
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
+    const raw = detail.datasets.find((d) => d.name === 'raw')!;
+    const rows = await apiRows(t, cookie, raw.id, '_row_id');
+    expect(rows.map((r) => canonical('json', r._airbyte_data, 'api'))).toEqual([
+      canonical('json', '{"id":9007199254740993,"v":0.30000000000000000001,"o":{"a":[1.50,""]}}', 'source'),
+      canonical('json', '{"id":2,"w":null}', 'source'),
+    ]);
+    const declared = detail.datasets.find((d) => d.name === 'declared')!;
+    expect((await apiRows(t, cookie, declared.id, 'id')).map((r) => String(r.id))).toEqual(['2', '9007199254740993']);
+  });
+});

@@ -3,7 +3,8 @@
  * stored in the format of their schema (formatOfSchema; nullable unions like ["null", "string"]
  * count as their non-null type), source_defined_primary_key and
  * default_cursor_field become the key and cursor (top-level fields only), and supported_sync_modes
- * the sync types.
+ * the sync types. A stream that declares no properties is stored whole, one JSON column a record
+ * (RAW_DATA_COLUMN).
  */
 import type { ColumnType } from '../../../../../shared/tables';
 import { columnTypeOfFormat, formatText, type StorageFormat } from '../formats';
@@ -85,11 +86,28 @@ export function cursorOf(stream: AirbyteStream): string | null {
   return Array.isArray(field) && typeof field[0] === 'string' ? field[0] : null;
 }
 
-export function toDataset(stream: AirbyteStream): DiscoveredDataset {
+/**
+ * The one column of a stream whose schema declares no properties (`{"type": "object"}`): each
+ * record is stored whole as JSON, every number with its digits, under Airbyte's own name for a
+ * raw record. Without it such a stream would have no column and its records would vanish.
+ */
+export const RAW_DATA_COLUMN = '_airbyte_data';
+
+/** The properties a stream's schema declares (an empty object when it declares none). */
+export function declaredProperties(stream: AirbyteStream): Record<string, unknown> {
   const schema = isRecord(stream.json_schema) ? stream.json_schema : {};
-  const properties = isRecord(schema.properties) ? schema.properties : {};
-  const primaryKey = primaryKeyOf(stream);
-  const cursorField = cursorOf(stream);
+  return isRecord(schema.properties) ? schema.properties : {};
+}
+
+/** Whether the stream's records are stored whole in RAW_DATA_COLUMN. */
+export const isSchemaless = (stream: AirbyteStream) => Object.keys(declaredProperties(stream)).length === 0;
+
+export function toDataset(stream: AirbyteStream): DiscoveredDataset {
+  const schemaless = isSchemaless(stream);
+  const properties = schemaless ? { [RAW_DATA_COLUMN]: { type: 'object' } } : declaredProperties(stream);
+  // Keys and cursors name fields inside the raw record: no column holds them to compare.
+  const primaryKey = schemaless ? [] : primaryKeyOf(stream);
+  const cursorField = schemaless ? null : cursorOf(stream);
   const discovered = Object.entries(properties).map(([name, propertySchema]): DiscoveredProperty => {
     const property: DiscoveredProperty = {
       name,

@@ -11,7 +11,7 @@ import { isRecord } from '../rest-api/config-values';
 import { pickProperties } from '../rest-api/infer-types';
 import type { Connector, ConnectorConfig, ConnectorContext, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
-import { streamsOf, toDataset, type AirbyteStream } from './catalog';
+import { declaredProperties, isSchemaless, RAW_DATA_COLUMN, streamsOf, toDataset, type AirbyteStream } from './catalog';
 import {
   runAirbyte,
   SourceFailure,
@@ -152,6 +152,17 @@ export function createAirbyteSourceConnector(runtime: SourceRuntime, specificati
 
     let batch: Record<string, unknown>[] = [];
     let total = 0;
+    const schemaless = isSchemaless(stream);
+    const declared = new Set(Object.keys(declaredProperties(stream)));
+    /** Fields the schema does not declare, with how many records had each: not stored, and said so. */
+    const undeclared = new Map<string, number>();
+    const recordOf = (data: Record<string, unknown>): Record<string, unknown> => {
+      if (schemaless) return { [RAW_DATA_COLUMN]: data };
+      for (const name of Object.keys(data)) {
+        if (!declared.has(name)) undeclared.set(name, (undeclared.get(name) ?? 0) + 1);
+      }
+      return pickProperties(data, request.properties);
+    };
     const flush = (): ReadItem => {
       const records = batch;
       total += records.length;
@@ -161,7 +172,7 @@ export function createAirbyteSourceConnector(runtime: SourceRuntime, specificati
     try {
       for await (const message of runAirbyte(runtime, 'read', files, ctx)) {
         if (message.type === 'RECORD' && isRecord(message.record) && message.record.stream === request.dataset) {
-          batch.push(pickProperties(isRecord(message.record.data) ? message.record.data : {}, request.properties));
+          batch.push(recordOf(isRecord(message.record.data) ? message.record.data : {}));
           if (batch.length >= BATCH) yield flush();
         } else if (message.type === 'STATE' && incremental) {
           const state = stateFor(message, request.dataset);
@@ -177,6 +188,16 @@ export function createAirbyteSourceConnector(runtime: SourceRuntime, specificati
     }
     if (batch.length > 0) yield flush();
     ctx.log('INFO', `Read ${total} records of '${request.dataset}'`);
+    if (undeclared.size > 0) {
+      const fields = [...undeclared]
+        .slice(0, 10)
+        .map(([name, n]) => `${name} (${n} ${n === 1 ? 'record' : 'records'})`);
+      ctx.log(
+        'WARN',
+        `Fields the stream's schema does not declare are not stored: ${fields.join(', ')}` +
+          `${undeclared.size > 10 ? ` and ${undeclared.size - 10} more` : ''}.`,
+      );
+    }
   }
 
   return { key: airbyteConnectorKey(runtime.setting.key), check, discover, read };
