@@ -135,6 +135,7 @@ export async function syncDataset(
     const request = {
       dataset: row.name,
       properties: columns.map((c) => c.field),
+      discovered: discovered.properties.map((p) => p.name),
       syncType,
       cursorField: discovered.cursorField,
       state: syncType === 'Incremental' ? savedState(row.state) : null,

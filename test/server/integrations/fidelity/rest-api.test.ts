@@ -301,6 +301,32 @@ describe('REST API values the discovery sample did not foresee', () => {
   });
 });
 
+describe('REST API fields the discovery sample did not have', () => {
+  it('are named in a warning with their record counts, never dropped silently', async () => {
+    const pages = {
+      '1': '{"data": [{"id": 1, "v": "a"}]}',
+      '2': '{"data": [{"id": 2, "v": "b", "late": 9007199254740993}, {"id": 3, "late": null, "later": ""}]}',
+    };
+    const api_ = await changingApi(
+      pages,
+      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
+      'FullRefresh',
+      'Overwrite',
+    );
+    const run = await api_.sync(pages);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: Fields the discovery sample did not have are not stored: late (2 records), later (1 record). ' +
+        'Refresh the datasets to add them.',
+    ]);
+    expect((await api_.rows()).map((r) => [r.id, r.v])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, null],
+    ]);
+  });
+});
+
 describe('REST API incremental reads never lose or duplicate rows', () => {
   it('keeps a record at the saved instant written in another zone, or past the millisecond', async () => {
     const first = '{"data": [{"id": 1, "at": "2024-01-01T10:00:00.1234+05:30"}]}';

@@ -46,6 +46,11 @@ export interface ReadRequest {
   dataset: string;
   /** The selected properties (primary key and cursor always included). */
   properties: string[];
+  /**
+   * Every property discovery found, selected or not: a connector that types its records from a
+   * sample says which fields it met that discovery did not (they have no column and are not stored).
+   */
+  discovered?: string[];
   syncType: SyncType;
   cursorField: string | null;
   /** What the last successful read of this dataset yielded as `state`, or null (full refresh, first sync). */
