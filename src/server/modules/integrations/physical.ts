@@ -18,23 +18,29 @@ export { quoteIdentifier as q, quoteQualified };
  * cannot have side by side: DuckDB tells column names apart without regard to case (PostgreSQL's
  * "A" and "a" are two columns), and `_row_id` is the table's own row number. Such a property is
  * stored under the first free `<name>_2`, `<name>_3`, ...; every other name is kept as it is, so the
- * columns of existing datasets never move. Decided over all of a dataset's properties in their
- * order, so choosing fewer of them never renames one.
+ * columns of existing datasets never move. A name no column can have (empty, or holding a NUL
+ * character: DuckDB refuses both) is stored without its NUL characters (an empty one as `column`),
+ * made free the same way.
+ * Decided over all of a dataset's properties in their order, so choosing fewer of them never
+ * renames one.
  */
+/** Whether DuckDB takes the text as a column's name. */
+const canName = (name: string) => name !== '' && !name.includes('\0');
+
 export function warehouseColumnNames(properties: readonly string[]): Map<string, string> {
   const taken = new Set([ROW_ID]);
   const names = new Map<string, string>();
   for (const property of properties) {
     const key = property.toLowerCase();
-    if (taken.has(key)) continue;
+    if (taken.has(key) || !canName(property)) continue;
     taken.add(key);
     names.set(property, property);
   }
   for (const property of properties) {
     if (names.has(property)) continue;
-    let n = 2;
-    while (taken.has(`${property}_${n}`.toLowerCase())) n += 1;
-    const name = `${property}_${n}`;
+    const base = property.replaceAll('\0', '') || 'column';
+    let name = base;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}_${n}`;
     taken.add(name.toLowerCase());
     names.set(property, name);
   }
@@ -46,11 +52,14 @@ export function renamedColumnNotices(columns: readonly { name: string; field: st
   return columns
     .filter((c) => c.name !== c.field)
     .map((c) => {
-      const why =
-        c.field.toLowerCase() === ROW_ID
+      const why = !canName(c.field)
+        ? c.field === ''
+          ? 'a column needs a name'
+          : 'a column name cannot hold a NUL character'
+        : c.field.toLowerCase() === ROW_ID
           ? `${ROW_ID} is the name of the table's own row number`
           : 'the warehouse does not tell column names apart by case, and another property has this name';
-      return `Property "${c.field}" is stored as column "${c.name}": ${why}.`;
+      return `Property "${c.field.replaceAll('\0', '\\0')}" is stored as column "${c.name}": ${why}.`;
     });
 }
 

@@ -367,3 +367,37 @@ describe('REST API incremental reads never lose or duplicate rows', () => {
     ]);
   });
 });
+
+describe('REST API names and text the warehouse cannot hold as they are', () => {
+  it('stores fields named "" or holding a NUL under free names, and says so', async () => {
+    const body = '{"data": [{"id": 1, "a\\u0000b": 1, "": "empty", "ab": 3, "column": "c"}]}';
+    const api_ = await changingApi(body, {}, 'FullRefresh', 'Overwrite');
+    const run = await api_.sync(body);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: Property "a\\0b" is stored as column "ab_2": a column name cannot hold a NUL character.',
+      '[WARN] items: Property "" is stored as column "column_2": a column needs a name.',
+    ]);
+    expect((await api_.rows()).map((r) => [r.ab_2, r.column_2, r.ab, r.column])).toEqual([[1, 'empty', 3, 'c']]);
+  });
+
+  it('refuses text that is not valid Unicode (a lone surrogate), naming the column and the count', async () => {
+    const good = '{"data": [{"id": 1, "s": "ok", "o": {"k": "ok"}}]}';
+    const api_ = await changingApi(good, {}, 'FullRefresh', 'Overwrite');
+    expectCompleted(await api_.sync(good));
+    // A lone surrogate in a text column, in a JSON value, and an escaped backslash before "ud800" (plain text).
+    const run = await api_.sync(
+      '{"data": [{"id": 2, "s": "a\\ud800", "o": {"k": "\\udc00"}}, {"id": 3, "s": "\\\\ud800", "o": {"k": "\\\\ud800"}},' +
+        ' {"id": 4, "s": "\\ud83d\\ude00", "o": {"\\ud800": 1}}]}',
+    );
+    expect(run.status).toBe('Failed');
+    expect(run.logs.filter((l) => l.startsWith('[WARN]') || l.startsWith('[ERROR] items'))).toEqual([
+      '[WARN] items: Column s (1 value), column o (2 values) hold text that is not valid Unicode (a lone UTF-16 ' +
+        'surrogate), which the warehouse cannot store unchanged; the sync stops and the dataset keeps its previous data.',
+      "[ERROR] items: SystemError: A record does not fit the dataset's columns: column s (1 value), column o (2 values) " +
+        'hold text that is not valid Unicode (a lone UTF-16 surrogate), which the warehouse cannot store unchanged. ' +
+        'Its previous data is unchanged.',
+    ]);
+    expect((await api_.rows()).map((r) => r.s)).toEqual(['ok']);
+  });
+});

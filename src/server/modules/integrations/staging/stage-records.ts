@@ -5,6 +5,7 @@ import path from 'node:path';
 import { quoteString } from '../../../warehouse/quote';
 import type { WarehouseExecutor } from '../../../warehouse/types';
 import { q, quoteQualified } from '../physical';
+import { ConnectorError } from '../connectors/types';
 import { converterFor, MISFIT, type StagedValue } from './record-values';
 import { batchType, fromBatch, fromText } from './stage-sql';
 import type { StagedColumn, Staging } from './types';
@@ -13,6 +14,46 @@ import { loadWithWidening, misfitCounts, widen } from './widening';
 /** `{'name': 'TYPE', ...}` for read_json: property names are source data, quoted as SQL strings. */
 function jsonColumnsArgument(columns: StagedColumn[], typeOf: (column: StagedColumn) => string): string {
   return `{${columns.map((c) => `${quoteString(c.name)}: ${quoteString(typeOf(c))}`).join(', ')}}`;
+}
+
+/**
+ * A JSON text's escape of a lone UTF-16 surrogate (JSON.stringify writes a lone one as `\udXXX`
+ * and a pair as its character), not preceded by an escaped backslash.
+ */
+const LONE_SURROGATE_ESCAPE = /(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+
+/** A high surrogate without its low one, or a low one without its high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a value holds a lone surrogate: text no Unicode encoding holds, so neither a VARCHAR nor
+ * a JSON value of the warehouse can keep it (DuckDB refuses the batch as malformed). Nested values
+ * are checked in their staged JSON text, where a lone surrogate is the only \udXXX escape.
+ */
+function holdsLoneSurrogate(value: unknown, staged: StagedValue): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null || typeof staged !== 'string') return false;
+  return (staged.includes('\\ud') || staged.includes('\\uD')) && LONE_SURROGATE_ESCAPE.test(staged);
+}
+
+/**
+ * Refuses a batch with text no Unicode encoding holds: storing it would change it (to U+FFFD), so
+ * the sync stops, naming the column and the count, and the dataset keeps its previous data.
+ */
+function refuseLoneSurrogates(staging: Staging, counts: number[]): void {
+  const found = staging.columns.flatMap((column, i) => ((counts[i] ?? 0) > 0 ? [{ column, count: counts[i] }] : []));
+  if (found.length === 0) return;
+  const what = found
+    .map(({ column, count }) => `column ${column.name} (${count === 1 ? '1 value' : `${count} values`})`)
+    .join(', ');
+  const why =
+    `${found.length === 1 ? 'holds' : 'hold'} text that is not valid Unicode (a lone UTF-16 surrogate), ` +
+    'which the warehouse cannot store unchanged';
+  staging.log(
+    'WARN',
+    `${what[0]?.toUpperCase()}${what.slice(1)} ${why}; the sync stops and the dataset keeps its previous data.`,
+  );
+  throw new ConnectorError(`A record does not fit the dataset's columns: ${what} ${why}.`, 'SystemError');
 }
 
 /** The batch as read_json reads it; columns with values that do not fit are widened first. */
@@ -25,6 +66,7 @@ async function batchOf(
     const { columns } = staging;
     const converters = columns.map((c) => converterFor(c.format));
     const misfits = new Array<number>(columns.length).fill(0);
+    const lone = new Array<number>(columns.length).fill(0);
     const kept: Record<string, StagedValue>[] = new Array(records.length);
     for (let r = 0; r < records.length; r++) {
       const record = records[r] as Record<string, unknown>;
@@ -37,11 +79,13 @@ async function batchOf(
         if (value === undefined || typeof value === 'function') continue;
         const staged = (converters[i] as (v: unknown) => StagedValue | typeof MISFIT)(value);
         if (staged === MISFIT) misfits[i] = (misfits[i] as number) + 1;
+        else if (holdsLoneSurrogate(value, staged)) lone[i] = (lone[i] as number) + 1;
         else if (name === '__proto__') Object.defineProperty(values, name, { value: staged, enumerable: true });
         else values[name] = staged;
       }
       kept[r] = values;
     }
+    refuseLoneSurrogates(staging, lone);
     if (misfits.every((n) => n === 0)) return kept;
     for (const [i, count] of misfits.entries()) {
       if (count > 0) await widen(executor, staging, columns[i] as StagedColumn, count);
