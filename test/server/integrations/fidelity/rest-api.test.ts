@@ -301,6 +301,35 @@ describe('REST API values the discovery sample did not foresee', () => {
   });
 });
 
+describe('REST API date-times the warehouse would read otherwise', () => {
+  it("'epoch', spaces and zone names make an instant column text; ISO instants with offsets stay instants", async () => {
+    const pages = {
+      '1': '{"data": [{"id": 1, "at": "2024-01-01T10:00:00+05:30", "ok": "2024-01-01T10:00:00Z"}]}',
+      '2':
+        '{"data": [{"id": 2, "at": "epoch", "ok": "-0044-03-15T00:00:00.5+01:00"}, {"id": 3, "at": " 2024-01-01T10:00:00Z", "ok": "2024-01-01"},' +
+        ' {"id": 4, "at": "2024-01-01T10:00:00 America/New_York", "ok": null}]}',
+    };
+    const api_ = await changingApi(
+      pages,
+      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
+      'FullRefresh',
+      'Overwrite',
+    );
+    const run = await api_.sync(pages);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: Column at: 3 values do not fit timestamptz; it is stored as exact text (discovered as timestamptz).',
+    ]);
+    expect(await api_.types()).toMatchObject({ at: 'VARCHAR', ok: 'TIMESTAMP WITH TIME ZONE' });
+    expect((await api_.rows()).map((r) => [r.at, r.ok])).toEqual([
+      ['2024-01-01T10:00:00+05:30', '2024-01-01T10:00:00.000Z'],
+      ['epoch', '-000044-03-14T23:00:00.500Z'],
+      [' 2024-01-01T10:00:00Z', '2024-01-01T00:00:00.000Z'],
+      ['2024-01-01T10:00:00 America/New_York', null],
+    ]);
+  });
+});
+
 describe('REST API fields the discovery sample did not have', () => {
   it('are named in a warning with their record counts, never dropped silently', async () => {
     const pages = {

@@ -126,11 +126,19 @@ const UTC_ZONE = /^(z|[+-]00(:?00)?)$/i;
 const FRACTION = /\d:\d{2}\.(\d*[1-9])/;
 const fractionFits = (text: string, digits: number) => (FRACTION.exec(text)?.[1]?.length ?? 0) <= digits;
 
+/**
+ * An ISO 8601 date and time (or a date: its midnight), as written: DuckDB also reads 'epoch' as
+ * 1970-01-01, ' 2024-01-01 ' without its spaces and zone names by their rules, which would store
+ * another text than the source's as an instant. Anything else does not fit (the column widens).
+ */
+const DATE_TIME_TEXT =
+  /^(-?\d{4,}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?: ?(?:Z|[+-]\d{2}(?::?\d{2})?))?|-?infinity)$/;
+
 /** A time without a zone, to as many digits after the second as its type (`digits`) holds. */
 function localTimestampConverter(digits: number): Converter {
   return (value) => {
     if (value === null || value === undefined) return null;
-    if (typeof value !== 'string' || !fractionFits(value, digits)) return MISFIT;
+    if (typeof value !== 'string' || !DATE_TIME_TEXT.test(value) || !fractionFits(value, digits)) return MISFIT;
     const zoned = ZONE_AFTER_TIME.exec(value);
     if (!zoned) return value;
     if (!UTC_ZONE.test(zoned[2] as string)) return MISFIT;
@@ -141,7 +149,9 @@ function localTimestampConverter(digits: number): Converter {
 /** An instant DuckDB parses (or refuses, see staging.ts); it holds microseconds, so finer digits do not fit. */
 const instantConverter: Converter = (value) => {
   if (value === null || value === undefined) return null;
-  return typeof value === 'string' && fractionFits(value, FRACTION_DIGITS_OF['TIMESTAMP WITH TIME ZONE'] ?? 6)
+  return typeof value === 'string' &&
+    DATE_TIME_TEXT.test(value) &&
+    fractionFits(value, FRACTION_DIGITS_OF['TIMESTAMP WITH TIME ZONE'] ?? 6)
     ? value
     : MISFIT;
 };
