@@ -1,7 +1,8 @@
 /**
  * Making a sync's staged rows the dataset's: Overwrite replaces the table; Append inserts the rows
  * (new columns added, column types reconciled, see stored-types.ts); AppendDedup then keeps the
- * newest row per primary key, by cursor then arrival.
+ * newest row per primary key, by cursor then arrival (rows without a key value are each kept, and
+ * the log says how many).
  *
  * Incremental reads start at the saved cursor inclusively (a row written later with a cursor equal
  * to it is still read), so the rows at that boundary arrive again. AppendDedup absorbs them through
@@ -54,6 +55,7 @@ export async function swapIn<T>(
   // table (see swap-table.ts); a crash in between leaves only a staging table, swept at start.
   await numberRows(executor, staged);
   crashPoint('sync:rows-numbered');
+  if (options.ingestion === 'AppendDedup') await sayKeyless(executor, staged, options);
   const describedInside = async (tx: WarehouseSession) => alongside(tx, await describeTable(tx, schema, options.table));
   if (options.ingestion === 'Overwrite' || !(await tableExists(executor, schema, options.table))) {
     // The first AppendDedup read keeps one row per key too: a source may send a key twice in one read.
@@ -147,7 +149,13 @@ async function appendStaged(tx: WarehouseSession, staging: Staging, options: Swa
   if (options.ingestion === 'AppendDedup') await keepNewestPerKey(tx, target, options);
 }
 
-/** AppendDedup: the newest row per primary key (by cursor, then arrival) stays, the others go. */
+/** Rows whose primary key has a part that is NULL: no key, so nothing they could repeat. */
+const keyless = (primaryKey: string[]) => primaryKey.map((k) => `${q(k)} IS NULL`).join(' OR ');
+
+/**
+ * AppendDedup: the newest row per primary key (by cursor, then arrival) stays, the others go. Rows
+ * without a key value are kept each: NULL is no key, and grouping them would delete them.
+ */
 async function keepNewestPerKey(
   tx: Pick<WarehouseSession, 'run'>,
   relation: string,
@@ -158,7 +166,23 @@ async function keepNewestPerKey(
   await tx.run(
     `DELETE FROM ${relation} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
       `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
-      `FROM ${relation}) WHERE rn > 1)`,
+      `FROM ${relation} WHERE NOT (${keyless(options.primaryKey)})) WHERE rn > 1)`,
+  );
+}
+
+/** The log names the staged rows without a primary key value: kept, never de-duplicated. */
+async function sayKeyless(executor: WarehouseExecutor, staged: string, options: SwapOptions): Promise<void> {
+  if (options.primaryKey.length === 0) return;
+  const [row] = await executor.all({
+    sql: `SELECT count(*)::DOUBLE AS n FROM ${staged} WHERE ${keyless(options.primaryKey)}`,
+    parameters: [],
+  });
+  const n = Number(row?.n ?? 0);
+  if (n === 0) return;
+  options.log(
+    'WARN',
+    `${n === 1 ? '1 record has' : `${n} records have`} no value for the primary key (${options.primaryKey.join(', ')}): ` +
+      `${n === 1 ? 'it is' : 'each is'} kept as a row of its own, never de-duplicated.`,
   );
 }
 

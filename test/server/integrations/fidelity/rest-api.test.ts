@@ -395,6 +395,17 @@ describe('REST API incremental reads never lose or duplicate rows', () => {
       ['9007199254740993', 'a4'],
     ]);
   });
+  it('AppendDedup keeps every record without a primary key value, and says so', async () => {
+    const first = '{"data": [{"id": 1, "v": "a"}, {"v": "b"}, {"id": null, "v": "c"}]}';
+    const api_ = await changingApi(first, {}, 'FullRefresh', 'AppendDedup');
+    const run = await api_.sync(first);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: 2 records have no value for the primary key (id): each is kept as a row of its own, never de-duplicated.',
+    ]);
+    expectCompleted(await api_.sync('{"data": [{"v": "d"}, {"id": 1, "v": "a2"}]}'));
+    expect((await api_.rows()).map((r) => r.v).sort()).toEqual(['a2', 'b', 'c', 'd']);
+  });
 });
 
 describe('REST API names and text the warehouse cannot hold as they are', () => {
