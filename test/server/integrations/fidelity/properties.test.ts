@@ -180,6 +180,109 @@ describe('random values survive a REST API sync, the tables API and both downloa
   }, 180_000);
 });
 
+/** A JSON value token of any kind a field may hold, spelled as an API might (numbers as written). */
+const mixedToken = fc.oneof(
+  // Numbers and literals, as written.
+  fc.constantFrom('null', 'true', 'false', '0', '-0', '1E+2', '1e400', '0.1', '0.30000000000000004', '1.50'),
+  int64.map(String),
+  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+  // Strings, quoted: text the warehouse would read as another value, and any text.
+  fc
+    .constantFrom(
+      '00501',
+      '1e2',
+      ' 7 ',
+      '7',
+      '-0',
+      '0.50',
+      '+1',
+      'NaN',
+      'true',
+      '',
+      '-0044-03-15',
+      'epoch',
+      ' 2024-01-01',
+    )
+    .map((text) => JSON.stringify(text)),
+  fc
+    .oneof(
+      fc.string({ maxLength: 8 }),
+      fc
+        .tuple(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+        .map(([y, m, d]) => [y, m, d].map((n, k) => String(n).padStart(k === 0 ? 4 : 2, '0')).join('-')),
+    )
+    .map((text) => JSON.stringify(text)),
+);
+
+describe('mixed values in one field survive a REST API sync exactly, whatever discovery saw', () => {
+  let peer: ApiPeer;
+  let served = '{"data": []}';
+  beforeAll(async () => {
+    peer = await startApi({ '/items': () => ({ raw: served }) });
+  });
+  afterAll(() => peer?.close());
+
+  it('holds for every run: each value reads back as itself, or as its exact text when its column became text', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const definition = await definitionNamed(t, cookie, 'REST API');
+    await fc.assert(
+      fc.asyncProperty(fc.array(mixedToken, { minLength: 2, maxLength: 12 }), async (tokens) => {
+        // JSON tokens as the API writes them: strings quoted, numbers as spelled.
+        const body = `{"data": [${tokens.map((v, i) => `{"id": ${i + 1}, "v": ${v}}`).join(', ')}]}`;
+        // Discovery sees the first record only; the sync reads them all.
+        served = `{"data": [{"id": 1, "v": ${tokens[0]}}]}`;
+        const created = ok(
+          await createIntegration(t, cookie, {
+            integrationDefinitionId: definition.id,
+            name: 'Mixed',
+            schemaName: `mixed_${Math.random().toString(36).slice(2, 8)}`,
+            configuration: {
+              base_url: peer.baseUrl,
+              streams: [{ name: 'items', path: '/items', primary_key: 'id', record_selector: 'data' }],
+            },
+          }),
+          201,
+        );
+        await t.services.integrations.idle();
+        await selectDatasets(t, cookie, created.id, {
+          items: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
+        });
+        served = body;
+        t.clock.advance(60_000);
+        expectCompleted(await syncNow(t, cookie, created.id));
+        const datasetId = await firstDataset(t, cookie, created.id);
+        const rows = await apiRows(t, cookie, datasetId, 'id');
+        const parsed = (parseJsonExact(body) as { data: Row[] }).data;
+        expect(rows.length).toBe(parsed.length);
+        rows.forEach((row, i) => {
+          const source = parsed[i]?.v;
+          const got = row.v;
+          const token = tokens[i] as string;
+          if (source === null) return expect(got, token).toBeNull();
+          if (typeof source === 'string' || typeof source === 'boolean') {
+            // As itself, or in a column of its kind as the value its text spells ('7' as 7, 'true' as true).
+            return expect(
+              got === source || String(got) === String(source),
+              `${token} read as ${JSON.stringify(got)}`,
+            ).toBe(true);
+          }
+          // A number: the same decimal value, and the very spelling when it is text.
+          const text = source instanceof ExactNumber ? source.text : String(source);
+          if (typeof got === 'string' && plainDecimal(got) === null) throw new Error(`${token} read as ${got}`);
+          const same =
+            got === text ||
+            (plainDecimal(String(got)) !== null &&
+              plainDecimal(text) !== null &&
+              compareDecimals(plainDecimal(String(got)) as string, plainDecimal(text) as string) === 0);
+          expect(same, `${token} read as ${JSON.stringify(got)}`).toBe(true);
+        });
+      }),
+      { numRuns: 60 },
+    );
+  }, 180_000);
+});
+
 async function accountOf(t: TestApp, integrationId: string): Promise<string> {
   const row = await t.deps.db
     .selectFrom('integrations')
