@@ -299,6 +299,29 @@ describe('REST API values the discovery sample did not foresee', () => {
       ['1e2', '+1', '7', '2024-01-03'],
     ]);
   });
+  it('a list meeting an element its type cannot hold becomes JSON; a list mixing strings and numbers is JSON', async () => {
+    const pages = {
+      '1': '{"data": [{"id": 1, "tags": [1, 2], "mixed": [1, "a", true]}]}',
+      '2': '{"data": [{"id": 2, "tags": ["007", 3], "mixed": ["1"]}, {"id": 3, "tags": [1.50, 9223372036854775808], "mixed": []}]}',
+    };
+    const api_ = await changingApi(
+      pages,
+      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
+      'FullRefresh',
+      'Overwrite',
+    );
+    const run = await api_.sync(pages);
+    expectCompleted(run);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: Column tags: 2 values do not fit list<int64>; it is stored as JSON (discovered as list<int64>).',
+    ]);
+    expect(await api_.types()).toMatchObject({ tags: 'JSON', mixed: 'JSON' });
+    const rows = await api_.rows();
+    expect(rows.map((r) => canonical('json', r.tags, 'api'))).toEqual(
+      ['[1,2]', '["007",3]', '[1.50,9223372036854775808]'].map((j) => canonical('json', j, 'source')),
+    );
+    expect(rows.map((r) => r.mixed)).toEqual([[1, 'a', true], ['1'], []]);
+  });
 });
 
 describe('REST API date-times the warehouse would read otherwise', () => {

@@ -18,7 +18,7 @@ export function noticeLines(staging: Staging): string[] {
   return staging.columns.flatMap((column) => {
     const notice = staging.notices.get(column.name);
     if (!notice) return [];
-    const stored = notice.to === 'text' ? 'exact text' : 'an exact decimal';
+    const stored = notice.to === 'text' ? 'exact text' : notice.to === 'json' ? 'JSON' : 'an exact decimal';
     return [`Column ${notice.column}: ${notice.reason}; it is stored as ${stored} (discovered as ${notice.from}).`];
   });
 }

@@ -1,8 +1,8 @@
 /**
  * A value its column's format cannot hold is never changed silently. Numbers widen: a whole
  * number or a decimal too large for its column makes the column an exact decimal, and a value no
- * decimal of 38 digits holds makes it exact text (finish-decimals.ts). Other values make the column
- * exact text when its types were inferred from samples (`onMisfit: 'text'`), and stop the sync when
+ * decimal of 38 digits holds makes it exact text (finish-decimals.ts). A list meeting an element
+ * its type cannot hold becomes JSON. Other values make the column exact text when its types were inferred from samples (`onMisfit: 'text'`), and stop the sync when
  * the source declared them (`'refuse'`). Either way the run log names the dataset, the column and
  * the count.
  */
@@ -16,12 +16,18 @@ import type { TextCast } from './stage-sql';
 import { onStaging } from './tables';
 import type { StagedColumn, Staging } from './types';
 
-/** The format a column widens to when a value does not fit: numbers to exact decimals, then text. */
+/**
+ * The format a column widens to when a value does not fit: numbers to exact decimals, lists to JSON
+ * (which holds any value exactly and stays a nested value in the grid), others to text.
+ */
 function widerFormat(format: StorageFormat): StorageFormat {
   const numeric =
     format.kind === 'int' || format.kind === 'decimal' || format.kind === 'double' || format.kind === 'float';
-  return numeric ? EXACT_DECIMAL : TEXT;
+  if (numeric) return EXACT_DECIMAL;
+  return format.kind === 'list' ? JSON_FORMAT : TEXT;
 }
+
+const JSON_FORMAT: StorageFormat = { kind: 'json' };
 
 /** Text of the values already staged in a column (lists and JSON as JSON, doubles as the grid shows them). */
 function asText(format: StorageFormat, ref: string): string {
@@ -42,7 +48,7 @@ export async function widen(
 ) {
   const next = widerFormat(column.format);
   const values = count === 1 ? '1 value does' : `${count} values do`;
-  if (next.kind === 'text' && column.onMisfit === 'refuse') {
+  if ((next.kind === 'text' || next.kind === 'json') && column.onMisfit === 'refuse') {
     const what = `column ${column.name} (${formatText(column.format)}): ${values} not fit`;
     staging.log(
       'WARN',
@@ -57,11 +63,12 @@ export async function widen(
   const from = formatText(column.format);
   if (column.format.kind !== 'exact-decimal') {
     const target = quoteQualified(staging.schema, staging.name);
-    await onStaging(executor, staging, () =>
-      executor.run(
-        `ALTER TABLE ${target} ALTER COLUMN ${q(column.name)} TYPE VARCHAR USING ${asText(column.format, q(column.name))}`,
-      ),
-    );
+    const ref = q(column.name);
+    const alter =
+      next.kind === 'json'
+        ? `TYPE JSON USING CAST(to_json(${ref}) AS JSON)`
+        : `TYPE VARCHAR USING ${asText(column.format, ref)}`;
+    await onStaging(executor, staging, () => executor.run(`ALTER TABLE ${target} ALTER COLUMN ${ref} ${alter}`));
   }
   note(staging, column.name, count, from, formatText(next), `${values} not fit ${from}`);
   column.format = next;

@@ -51,6 +51,7 @@ function merge(a: StorageFormat, b: StorageFormat): StorageFormat {
   const kinds = new Set([a.kind, b.kind]);
   if (kinds.has('date') && kinds.has('timestamptz')) return { kind: 'timestamptz' };
   if (a.kind === 'list' && b.kind === 'list') {
+    if (isStringKind(a.element) !== isStringKind(b.element)) return JSON_FORMAT;
     const element = merge(a.element, b.element);
     if (element.kind === 'json') return JSON_FORMAT;
     return { kind: 'list', element: element.kind === 'exact-decimal' ? TEXT : element };
@@ -62,13 +63,21 @@ function merge(a: StorageFormat, b: StorageFormat): StorageFormat {
 /** An empty list (or one of nulls): a list, of elements another sample will tell. */
 const ANY_LIST: StorageFormat = { kind: 'list', element: TEXT };
 
-/** A list's format from its elements; arrays holding arrays or objects are one JSON document. */
+/** Whether a JSON value of the format is a string (text, a date, an instant), not a number or boolean. */
+const isStringKind = (format: StorageFormat) =>
+  format.kind === 'text' || format.kind === 'date' || format.kind === 'timestamptz';
+
+/**
+ * A list's format from its elements; arrays holding arrays or objects are one JSON document, and so
+ * are arrays mixing strings with numbers or booleans: a list of text would make `1` the string "1".
+ */
 function listFormat(items: unknown[]): StorageFormat {
   let element: StorageFormat | null = null;
   for (const item of items) {
     const next = inferValueFormat(item);
     if (next === null) continue;
     if (next.kind === 'json' || next.kind === 'list') return JSON_FORMAT;
+    if (element !== null && isStringKind(element) !== isStringKind(next)) return JSON_FORMAT;
     element = element === null ? next : merge(element, next);
   }
   if (element === null) return ANY_LIST;
