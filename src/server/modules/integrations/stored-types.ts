@@ -68,6 +68,8 @@ export function reconcile(existing: string, staged: string): Reconciled {
   const inner = formatOfDuckDbType(staged);
   if (existing.toUpperCase() === staged.toUpperCase() || holds(outer, inner)) return { action: 'keep' };
   if (holds(inner, outer)) return { action: 'widen', type: staged };
+  // Lists of different elements: JSON holds both, each list exact and still nested (not text).
+  if (outer.kind === 'list' && inner.kind === 'list') return { action: 'widen', type: 'JSON' };
   const a = decimalRoom(outer);
   const b = decimalRoom(inner);
   if (a && b) {

@@ -143,6 +143,32 @@ describe('push sources keep every value exactly', () => {
     ]);
   });
 
+  it('webhook: lists of other elements in a later call make the column JSON, every list exact', async () => {
+    const t = await makeApp();
+    const cookie = await signIn(t, 'owner@example.com');
+    const hook = await push(t, cookie, 'Webhook', 'hooks');
+    const base = await listen(t);
+    for (const body of [
+      '{"id": 1, "tags": [1, 9223372036854775807]}',
+      '{"id": 2, "tags": ["a", ""]}',
+      '{"id": 3, "tags": [1.50, true]}',
+    ]) {
+      const res = await fetch(`${base}${hook.webhookUrl}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    expect(await warehouseTypes(t, await accountOf(t, hook.id), 'hooks', 'records')).toMatchObject({ tags: 'JSON' });
+    const rows = await apiRows(t, cookie, await datasetId(t, cookie, hook.id, 'records'), 'id');
+    expect(rows.map((r) => r.tags)).toEqual([
+      [1, '9223372036854775807'],
+      ['a', ''],
+      [1.5, true],
+    ]);
+  });
+
   it('e-mail: CSV, JSON and Avro attachments keep big integers, decimals and microseconds', async () => {
     const t = await makeApp();
     const cookie = await signIn(t, 'owner@example.com');

@@ -51,7 +51,7 @@ function merge(a: StorageFormat, b: StorageFormat): StorageFormat {
   const kinds = new Set([a.kind, b.kind]);
   if (kinds.has('date') && kinds.has('timestamptz')) return { kind: 'timestamptz' };
   if (a.kind === 'list' && b.kind === 'list') {
-    if (isStringKind(a.element) !== isStringKind(b.element)) return JSON_FORMAT;
+    if (!sameJsonKind(a.element, b.element)) return JSON_FORMAT;
     const element = merge(a.element, b.element);
     if (element.kind === 'json') return JSON_FORMAT;
     return { kind: 'list', element: element.kind === 'exact-decimal' ? TEXT : element };
@@ -67,9 +67,13 @@ const ANY_LIST: StorageFormat = { kind: 'list', element: TEXT };
 const isStringKind = (format: StorageFormat) =>
   format.kind === 'text' || format.kind === 'date' || format.kind === 'timestamptz';
 
+/** Whether two element formats are one JSON kind (strings, numbers or booleans), so one list type holds both. */
+const sameJsonKind = (a: StorageFormat, b: StorageFormat) =>
+  isStringKind(a) ? isStringKind(b) : isNumeric(a) ? isNumeric(b) : a.kind === b.kind;
+
 /**
  * A list's format from its elements; arrays holding arrays or objects are one JSON document, and so
- * are arrays mixing strings with numbers or booleans: a list of text would make `1` the string "1".
+ * are arrays mixing strings, numbers and booleans: a list of text would make `1` the string "1".
  */
 function listFormat(items: unknown[]): StorageFormat {
   let element: StorageFormat | null = null;
@@ -77,7 +81,7 @@ function listFormat(items: unknown[]): StorageFormat {
     const next = inferValueFormat(item);
     if (next === null) continue;
     if (next.kind === 'json' || next.kind === 'list') return JSON_FORMAT;
-    if (element !== null && isStringKind(element) !== isStringKind(next)) return JSON_FORMAT;
+    if (element !== null && !sameJsonKind(element, next)) return JSON_FORMAT;
     element = element === null ? next : merge(element, next);
   }
   if (element === null) return ANY_LIST;
