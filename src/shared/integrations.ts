@@ -36,7 +36,8 @@ export const INGESTION_HELP: Record<IngestionType, string> = {
     'rows at that value already stored (the same in every selected column) are not added again, new ones are.',
   AppendDedup:
     'Each sync adds the rows it reads and keeps the newest row per primary key (by cursor, then arrival). ' +
-    'Incremental syncs read from the last cursor value on, that value included; the key keeps rows read again once.',
+    'Incremental syncs read from the last cursor value on, that value included; the key keeps rows read again once, ' +
+    'and rows without a key value already stored at that cursor value are not added again.',
 };
 
 export const SCHEDULE_PRESETS = ['Day', 'Week', 'Month'] as const;

@@ -132,7 +132,10 @@ async function appendStaged(tx: WarehouseSession, staging: Staging, options: Swa
   const after = new Map(
     [...(await columnTypes(tx, target))].map(([name, type]) => [name.toLowerCase(), { name, type }]),
   );
-  if (options.ingestion === 'Append' && options.syncType === 'Incremental' && options.cursorField) {
+  // The inclusive read at the saved cursor brings the boundary's rows again: copies of rows stored
+  // are dropped, for AppendDedup too, whose rows without a key value the key cannot de-duplicate.
+  const appends = options.ingestion === 'Append' || options.ingestion === 'AppendDedup';
+  if (appends && options.syncType === 'Incremental' && options.cursorField) {
     await dropBoundaryCopies(tx, target, staged, [...incoming.keys()], options.cursorField);
   }
   // Nested values going into a text or JSON column are written as their JSON.

@@ -418,6 +418,27 @@ describe('REST API incremental reads never lose or duplicate rows', () => {
       ['9007199254740993', 'a4'],
     ]);
   });
+  it('AppendDedup reads the saved cursor again without storing its rows without a key value twice', async () => {
+    const first =
+      '{"data": [{"id": 1, "v": "a", "c": 1}, {"v": "b", "c": 2}, {"v": "b", "c": 2}, {"id": 2, "v": "d", "c": 2}]}';
+    const api_ = await changingApi(first, { cursor_field: 'c', cursor_param: 'since' }, 'Incremental', 'AppendDedup');
+    expectCompleted(await api_.sync(first));
+    // The inclusive read sends the boundary's records again, and a third keyless copy of "b".
+    expectCompleted(
+      await api_.sync(
+        '{"data": [{"v": "b", "c": 2}, {"v": "b", "c": 2}, {"v": "b", "c": 2}, {"id": 2, "v": "d", "c": 2}, {"v": "e", "c": 3}]}',
+      ),
+    );
+    expect((await api_.rows()).map((r) => [r.id ?? null, r.v, r.c])).toEqual([
+      [1, 'a', 1],
+      [2, 'd', 2],
+      [null, 'b', 2],
+      [null, 'b', 2],
+      [null, 'b', 2],
+      [null, 'e', 3],
+    ]);
+  });
+
   it('AppendDedup keeps every record without a primary key value, and says so', async () => {
     const first = '{"data": [{"id": 1, "v": "a"}, {"v": "b"}, {"id": null, "v": "c"}]}';
     const api_ = await changingApi(first, {}, 'FullRefresh', 'AppendDedup');
