@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayValue, plainNumber, toDisplayRows } from '../../../src/server/modules/tables/display-values';
+import { displayValue, toDisplayRows } from '../../../src/server/modules/tables/display-values';
+import { plainNumber } from '../../../src/shared/number-text';
 import type { Paged } from '../../../src/shared/tables';
 import { makeApp, signIn } from '../helpers';
 import { infiniteScroll, keyOf, ok, query, tableFromCsv, trpcOk, type Row } from '../static-tables/helpers';

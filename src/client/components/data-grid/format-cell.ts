@@ -1,5 +1,6 @@
 import type { ColumnFormat } from '../../../shared/models';
 import { formatNumber } from '../../../shared/number-format';
+import { numberText } from '../../../shared/number-text';
 import type { ColumnType } from '../../../shared/tables';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -12,8 +13,7 @@ export function formatCell(value: unknown, type: ColumnType, format?: ColumnForm
     const date = new Date(value);
     return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
   }
-  if (type === 'Number' && typeof value === 'number')
-    return value.toLocaleString(undefined, { maximumFractionDigits: 10 });
+  if (type === 'Number' && typeof value === 'number') return numberText(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -18,7 +18,7 @@ import { quoteIdentifier, quoteString } from '../../warehouse/quote';
 import type { ColumnType } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { pivotHeaders } from '../models/pivot-export';
-import { plainNumber } from '../tables/display-values';
+import { plainNumber } from '../../../shared/number-text';
 
 /** The cells of a row in layout order, 'Total' in the first row-field cell a total row is not grouped by. */
 function rowCells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
