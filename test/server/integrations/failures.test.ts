@@ -175,8 +175,7 @@ describe('failing syncs', () => {
     );
     expect(failed.logs).toContain(
       "[ERROR] Items: SystemError: A record does not fit the dataset's columns: column seen_at (timestamptz): " +
-        '1 value does not fit (invalid timestamp field format: "not a time", expected format is ' +
-        '(YYYY-MM-DD HH:MM:SS[.US][±HH[:MM[:SS]]| ZONE])). ' +
+        '1 value does not fit (such as "not a time"). ' +
         'If the source changed its types, refresh the datasets. Its previous data is unchanged.',
     );
     expect(await check()).toEqual({ n: total, misplaced: 0 });

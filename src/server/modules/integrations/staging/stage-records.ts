@@ -66,6 +66,8 @@ async function batchOf(
     const { columns } = staging;
     const converters = columns.map((c) => converterFor(c.format));
     const misfits = new Array<number>(columns.length).fill(0);
+    // The first value of each column that does not fit, named when the sync is refused.
+    const examples = new Array<unknown>(columns.length);
     const lone = new Array<number>(columns.length).fill(0);
     const kept: Record<string, StagedValue>[] = new Array(records.length);
     for (let r = 0; r < records.length; r++) {
@@ -78,8 +80,10 @@ async function batchOf(
         // Absent, or inherited (a column named constructor): no value.
         if (value === undefined || typeof value === 'function') continue;
         const staged = (converters[i] as (v: unknown) => StagedValue | typeof MISFIT)(value);
-        if (staged === MISFIT) misfits[i] = (misfits[i] as number) + 1;
-        else if (holdsLoneSurrogate(value, staged)) lone[i] = (lone[i] as number) + 1;
+        if (staged === MISFIT) {
+          if (misfits[i] === 0) examples[i] = value;
+          misfits[i] = (misfits[i] as number) + 1;
+        } else if (holdsLoneSurrogate(value, staged)) lone[i] = (lone[i] as number) + 1;
         else if (name === '__proto__') Object.defineProperty(values, name, { value: staged, enumerable: true });
         else values[name] = staged;
       }
@@ -88,9 +92,15 @@ async function batchOf(
     refuseLoneSurrogates(staging, lone);
     if (misfits.every((n) => n === 0)) return kept;
     for (const [i, count] of misfits.entries()) {
-      if (count > 0) await widen(executor, staging, columns[i] as StagedColumn, count);
+      if (count > 0) await widen(executor, staging, columns[i] as StagedColumn, count, exampleText(examples[i]));
     }
   }
+}
+
+/** A value named in a message: its JSON, cut to 60 characters. */
+function exampleText(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return `such as ${text.length > 60 ? `${text.slice(0, 60)}…` : text}`;
 }
 
 /** Appends records (only the staged columns are kept) through a JSON array file in `tempDir`. */
