@@ -11,7 +11,7 @@ import type { ChatMessage } from '../../../src/shared/chat';
 import { resolveAccountContext } from '../../../src/server/modules/accounts/access';
 import { findUserById } from '../../../src/server/modules/users/repo';
 import { call, type TestApp } from '../helpers';
-import { EDGE_COLUMNS, edgeTable } from '../reports/edge-values';
+import { EDGE_COLUMNS, edgeTable } from '../tables/edge-values';
 import { appWithTeam } from '../static-tables/helpers';
 import { gridRows, parseCsv } from '../tables/export-compare';
 

@@ -12,7 +12,7 @@ import { call, type TestApp } from '../helpers';
 import { addColumn, createModel, rawColumn, type Model } from '../models/helpers';
 import { appWithTeam, ok } from '../static-tables/helpers';
 import { canonicalNumber, gridRows, meaning, parseCsv, readParquet, readXlsx } from '../tables/export-compare';
-import { EDGE_COLUMNS, edgeTable } from './edge-values';
+import { EDGE_COLUMNS, edgeTable } from '../tables/edge-values';
 import { readPdf, savedReport } from './helpers';
 
 /** An XLSX cell's value as what it holds: an inline string's text as text. */

@@ -8,56 +8,12 @@
  * the grid's data call answers, exactly.
  */
 import { describe, expect, it } from 'vitest';
-import type { Column, ColumnType } from '../../../src/shared/tables';
+import type { Column } from '../../../src/shared/tables';
 import { call, type TestApp } from '../helpers';
 import { addColumn, createModel, rawColumn, type Model } from '../models/helpers';
-import { appWithTeam, createTable, getTable, type Row, type StaticTable } from '../static-tables/helpers';
+import { appWithTeam, type Row, type StaticTable } from '../static-tables/helpers';
+import { edgeTable, type EdgeColumn } from './edge-values';
 import { expectCsvMatchesGrid, gridRows, parseCsv } from './export-compare';
-
-interface EdgeColumn {
-  name: string;
-  sqlType: string;
-  type: ColumnType;
-  /** Each row's value as DuckDB reads it from text (null: NULL). */
-  values: (string | null)[];
-}
-
-/** A static table with one column per entry, each in its own warehouse type, rows in the given order. */
-async function edgeTable(t: TestApp, cookie: string, columns: EdgeColumn[]): Promise<StaticTable> {
-  const rows = Math.max(...columns.map((c) => c.values.length));
-  const created = await createTable(t, cookie, {
-    name: 'Edges',
-    columns: columns.map((c) => ({ displayName: c.name })),
-    rows: Array.from({ length: rows }, (_, r) => columns.map((c) => c.values[r] ?? null)),
-  });
-  const { account_id: accountId } = await t.deps.db
-    .selectFrom('static_tables')
-    .select('account_id')
-    .where('id', '=', created.id)
-    .executeTakeFirstOrThrow();
-  const warehouse = t.deps.warehouse.forAccount(accountId);
-  const name = `t_${created.id.replace(/-/g, '')}`;
-  const key = (displayName: string) => created.columns.find((c) => c.displayName === displayName)!.columnKey;
-  await warehouse.exclusive(`table:static.${name}`, () =>
-    warehouse.run(
-      columns
-        .map(
-          (c) =>
-            `ALTER TABLE static.${name} ALTER "${key(c.name)}" TYPE ${c.sqlType} USING CAST("${key(c.name)}" AS ${c.sqlType});`,
-        )
-        .join('\n'),
-    ),
-  );
-  for (const c of columns) {
-    await t.deps.db
-      .updateTable('static_table_columns')
-      .set({ type: c.type })
-      .where('table_id', '=', created.id)
-      .where('column_key', '=', key(c.name))
-      .execute();
-  }
-  return getTable(t, cookie, created.id);
-}
 
 /** The CSV's cells of each column by display name, top to bottom (null for an unquoted empty field). */
 function csvColumns(csv: string): Map<string, (string | null)[]> {
