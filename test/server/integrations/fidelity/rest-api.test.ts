@@ -269,6 +269,19 @@ async function changingApi(first: Answer, stream: Record<string, unknown>, syncT
 
 type Answer = string | Record<string, string>;
 
+/** An Overwrite full refresh of one record per page (discovery samples page 1 only), completed. */
+async function syncPages(pages: Record<string, string>) {
+  const api_ = await changingApi(
+    pages,
+    { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
+    'FullRefresh',
+    'Overwrite',
+  );
+  const run = await api_.sync(pages);
+  expectCompleted(run);
+  return { api_, run };
+}
+
 describe('REST API values the discovery sample did not foresee', () => {
   it('a string a number or date column would print otherwise (00501, 1e2, " 7 ", 0.50) makes the column text', async () => {
     // Discovery sees page 1 (numbers, a date); page 2 sends strings of other spellings.
@@ -278,14 +291,7 @@ describe('REST API values the discovery sample did not foresee', () => {
         '{"data": [{"id": 2, "zip": "00501", "price": "0.50", "n": " 7 ", "day": " 2024-01-02"},' +
         ' {"id": 3, "zip": "1e2", "price": "+1", "n": "7", "day": "2024-01-03"}]}',
     };
-    const api_ = await changingApi(
-      pages,
-      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
-      'FullRefresh',
-      'Overwrite',
-    );
-    const run = await api_.sync(pages);
-    expectCompleted(run);
+    const { api_, run } = await syncPages(pages);
     expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
       '[WARN] items: Column zip: 2 values do not fit decimal; it is stored as exact text (discovered as int64).',
       '[WARN] items: Column price: 1 value does not fit decimal; it is stored as exact text (discovered as double).',
@@ -304,14 +310,7 @@ describe('REST API values the discovery sample did not foresee', () => {
       '1': '{"data": [{"id": 1, "tags": [1, 2], "mixed": [1, "a", true]}]}',
       '2': '{"data": [{"id": 2, "tags": ["007", 3], "mixed": ["1"]}, {"id": 3, "tags": [1.50, 9223372036854775808], "mixed": []}]}',
     };
-    const api_ = await changingApi(
-      pages,
-      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
-      'FullRefresh',
-      'Overwrite',
-    );
-    const run = await api_.sync(pages);
-    expectCompleted(run);
+    const { api_, run } = await syncPages(pages);
     expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
       '[WARN] items: Column tags: 2 values do not fit list<int64>; it is stored as JSON (discovered as list<int64>).',
     ]);
@@ -332,14 +331,7 @@ describe('REST API date-times the warehouse would read otherwise', () => {
         '{"data": [{"id": 2, "at": "epoch", "ok": "-0044-03-15T00:00:00.5+01:00"}, {"id": 3, "at": " 2024-01-01T10:00:00Z", "ok": "2024-01-01"},' +
         ' {"id": 4, "at": "2024-01-01T10:00:00 America/New_York", "ok": null}]}',
     };
-    const api_ = await changingApi(
-      pages,
-      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
-      'FullRefresh',
-      'Overwrite',
-    );
-    const run = await api_.sync(pages);
-    expectCompleted(run);
+    const { api_, run } = await syncPages(pages);
     expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
       '[WARN] items: Column at: 3 values do not fit timestamptz; it is stored as exact text (discovered as timestamptz).',
     ]);
@@ -359,14 +351,7 @@ describe('REST API fields the discovery sample did not have', () => {
       '1': '{"data": [{"id": 1, "v": "a"}]}',
       '2': '{"data": [{"id": 2, "v": "b", "late": 9007199254740993}, {"id": 3, "late": null, "later": ""}]}',
     };
-    const api_ = await changingApi(
-      pages,
-      { pagination: { type: 'page_number', page_param: 'page', size_param: 'per_page', page_size: 1 } },
-      'FullRefresh',
-      'Overwrite',
-    );
-    const run = await api_.sync(pages);
-    expectCompleted(run);
+    const { api_, run } = await syncPages(pages);
     expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
       '[WARN] items: Fields the discovery sample did not have are not stored: late (2 records), later (1 record). ' +
         'Refresh the datasets to add them.',
