@@ -9,6 +9,7 @@ import { columnTypeFromName } from './column-types';
 import { csvFileError, isCsvReadError, isDialectError, isLateTypeError } from './csv-errors';
 import { csvDialectOptions, type CsvFileFacts } from './csv-file';
 import { copyWithUniformLineEnds } from './csv-line-ends';
+import { freeName } from './free-name';
 import { quoteIdentifier } from './quote';
 import type { ResultColumn, WarehouseExecutor, WarehouseSession } from './types';
 
@@ -111,16 +112,15 @@ export async function sniff(
  * the temporary table. Returns the names to read the columns by.
  */
 export async function freeRowid(session: WarehouseSession, table: string, names: string[]): Promise<string[]> {
-  const taken = new Set(names.map((name) => name.toLowerCase()));
+  const taken = [...names];
   const readNames: string[] = [];
   for (const name of names) {
     if (name.toLowerCase() !== 'rowid') {
       readNames.push(name);
       continue;
     }
-    let free = '_rowid';
-    while (taken.has(free)) free = `_${free}`;
-    taken.add(free);
+    const free = freeName('_rowid', taken);
+    taken.push(free);
     await session.run(`ALTER TABLE ${table} RENAME COLUMN ${quoteIdentifier(name)} TO ${quoteIdentifier(free)}`);
     readNames.push(free);
   }

@@ -13,6 +13,9 @@ export const STAGING_PREFIX = '_stg_';
 
 export { quoteIdentifier as q, quoteQualified };
 
+/** Whether DuckDB takes the text as a column's name. */
+const canName = (name: string) => name !== '' && !name.includes('\0');
+
 /**
  * The warehouse column each source property is stored in. A source may hold names a warehouse table
  * cannot have side by side: DuckDB tells column names apart without regard to case (PostgreSQL's
@@ -24,9 +27,6 @@ export { quoteIdentifier as q, quoteQualified };
  * Decided over all of a dataset's properties in their order, so choosing fewer of them never
  * renames one.
  */
-/** Whether DuckDB takes the text as a column's name. */
-const canName = (name: string) => name !== '' && !name.includes('\0');
-
 export function warehouseColumnNames(properties: readonly string[]): Map<string, string> {
   const taken = new Set([ROW_ID]);
   const names = new Map<string, string>();

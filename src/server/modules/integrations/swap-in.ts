@@ -18,6 +18,7 @@ import { doubleTextSql } from '../../warehouse/export-cells';
 import { swapTable } from '../../warehouse/swap-table';
 import type { WarehouseExecutor, WarehouseSession } from '../../warehouse/types';
 import { crashPoint } from '../../durability/crash-points';
+import { freeName } from '../../warehouse/free-name';
 import { ConnectorError, type LogLevel } from './connectors/types';
 import { formatOfDuckDbType } from './connectors/formats';
 import { ROW_ID, q, quoteQualified } from './physical';
@@ -71,17 +72,6 @@ export async function swapIn<T>(
 async function columnTypes(tx: WarehouseSession, relation: string): Promise<Map<string, string>> {
   const result = await tx.query({ sql: `SELECT * FROM ${relation} LIMIT 0`, parameters: [] });
   return new Map(result.columns.map((c) => [c.name, c.sqlType]));
-}
-
-/**
- * A name none of `names` has (DuckDB's names ignore case), from `base` with leading `_` added: the
- * aliases of the staging SQL, so no column of the source can be the one a reference finds.
- */
-function freeName(base: string, names: Iterable<string>): string {
-  const taken = new Set([...names].map((name) => name.toLowerCase()));
-  let name = base;
-  while (taken.has(name.toLowerCase())) name = `_${name}`;
-  return name;
 }
 
 /**

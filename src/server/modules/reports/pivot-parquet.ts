@@ -19,6 +19,8 @@ import type { ColumnType } from '../../../shared/tables';
 import type { WarehouseExecutor } from '../../warehouse/types';
 import { pivotHeaders } from '../models/pivot-export';
 import { plainNumber } from '../../../shared/number-text';
+import { decimalShape } from '../../exact-values/decimal-text';
+import { MAX_DECIMAL_DIGITS } from '../../warehouse/decimal-shape-sql';
 
 /** The cells of a row in layout order, 'Total' in the first row-field cell a total row is not grouped by. */
 function rowCells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
@@ -30,7 +32,7 @@ function rowCells(layout: PivotLayout, row: PivotRow): PivotCellValue[] {
   return values;
 }
 
-const DECIMAL_TEXT = /^-?(\d+)(?:\.(\d+))?$/;
+const DECIMAL_TEXT = /^-?\d+(?:\.\d+)?$/;
 
 /**
  * The DECIMAL(38, s) that holds every value of a Number column exactly (numbers as their shortest
@@ -40,12 +42,13 @@ function decimalType(values: PivotCellValue[]): string | null {
   let whole = 1;
   let scale = 0;
   for (const value of values) {
-    const match = DECIMAL_TEXT.exec(typeof value === 'number' ? plainNumber(value) : String(value));
-    if (!match) return null;
-    whole = Math.max(whole, match[1]!.replace(/^0+/, '').length);
-    scale = Math.max(scale, match[2]?.length ?? 0);
+    const text = typeof value === 'number' ? plainNumber(value) : String(value);
+    if (!DECIMAL_TEXT.test(text)) return null;
+    const shape = decimalShape(text);
+    whole = Math.max(whole, shape.intDigits);
+    scale = Math.max(scale, shape.scale);
   }
-  return whole + scale <= 38 ? `DECIMAL(38,${scale})` : null;
+  return whole + scale <= MAX_DECIMAL_DIGITS ? `DECIMAL(${MAX_DECIMAL_DIGITS},${scale})` : null;
 }
 
 function columnType(values: PivotCellValue[], type: ColumnType | undefined): string {
