@@ -11,6 +11,7 @@ import { isRecord } from '../rest-api/config-values';
 import { pickProperties } from '../rest-api/infer-types';
 import type { Connector, ConnectorConfig, ConnectorContext, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
+import { unknownFields } from '../unknown-fields';
 import { declaredProperties, isSchemaless, RAW_DATA_COLUMN, streamsOf, toDataset, type AirbyteStream } from './catalog';
 import {
   runAirbyte,
@@ -153,14 +154,11 @@ export function createAirbyteSourceConnector(runtime: SourceRuntime, specificati
     let batch: Record<string, unknown>[] = [];
     let total = 0;
     const schemaless = isSchemaless(stream);
-    const declared = new Set(Object.keys(declaredProperties(stream)));
-    /** Fields the schema does not declare, with how many records had each: not stored, and said so. */
-    const undeclared = new Map<string, number>();
+    // Fields the schema does not declare: not stored, and said so.
+    const undeclared = unknownFields(new Set(Object.keys(declaredProperties(stream))));
     const recordOf = (data: Record<string, unknown>): Record<string, unknown> => {
       if (schemaless) return { [RAW_DATA_COLUMN]: data };
-      for (const name of Object.keys(data)) {
-        if (!declared.has(name)) undeclared.set(name, (undeclared.get(name) ?? 0) + 1);
-      }
+      undeclared.count(data);
       return pickProperties(data, request.properties);
     };
     const flush = (): ReadItem => {
@@ -188,16 +186,8 @@ export function createAirbyteSourceConnector(runtime: SourceRuntime, specificati
     }
     if (batch.length > 0) yield flush();
     ctx.log('INFO', `Read ${total} records of '${request.dataset}'`);
-    if (undeclared.size > 0) {
-      const fields = [...undeclared]
-        .slice(0, 10)
-        .map(([name, n]) => `${name} (${n} ${n === 1 ? 'record' : 'records'})`);
-      ctx.log(
-        'WARN',
-        `Fields the stream's schema does not declare are not stored: ${fields.join(', ')}` +
-          `${undeclared.size > 10 ? ` and ${undeclared.size - 10} more` : ''}.`,
-      );
-    }
+    const fields = undeclared.said();
+    if (fields) ctx.log('WARN', `Fields the stream's schema does not declare are not stored: ${fields}.`);
   }
 
   return { key: airbyteConnectorKey(runtime.setting.key), check, discover, read };

@@ -7,6 +7,7 @@
 import type { OutboundPolicy } from '../../../../net/outbound-policy';
 import type { Connector, ConnectorConfig, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
+import { unknownFields } from '../unknown-fields';
 import { configError } from './config-values';
 import { compareCursors, CursorTracker, readCursorState } from './cursor';
 import { inferProperties, pickProperties } from './infer-types';
@@ -72,16 +73,11 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: RestContex
   let total = 0;
   let pages = 0;
   // Fields the discovery sample did not have: no column holds them, so the log names them.
-  const known = request.discovered ? new Set(request.discovered) : null;
-  const unseen = new Map<string, number>();
+  const unseen = request.discovered ? unknownFields(new Set(request.discovered)) : null;
   for await (const page of readPages(config, stream, { params }, ctx)) {
     pages++;
     let records = page;
-    if (known) {
-      for (const record of records) {
-        for (const name of Object.keys(record)) if (!known.has(name)) unseen.set(name, (unseen.get(name) ?? 0) + 1);
-      }
-    }
+    if (unseen) for (const record of records) unseen.count(record);
     if (incremental && cursorField) {
       if (saved)
         records = records.filter((r) => r[cursorField] == null || compareCursors(r[cursorField], saved.cursor) >= 0);
@@ -92,13 +88,11 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: RestContex
     yield { kind: 'records', records: records.map((r) => pickProperties(r, request.properties)) };
   }
   ctx.log('INFO', `Read ${total} records of '${stream.name}' in ${pages} ${pages === 1 ? 'page' : 'pages'}`);
-  if (unseen.size > 0) {
-    const fields = [...unseen].slice(0, 10).map(([name, n]) => `${name} (${n} ${n === 1 ? 'record' : 'records'})`);
-    const more = unseen.size > 10 ? ` and ${unseen.size - 10} more` : '';
+  const fields = unseen?.said();
+  if (fields) {
     ctx.log(
       'WARN',
-      `Fields the discovery sample did not have are not stored: ${fields.join(', ')}${more}. ` +
-        'Refresh the datasets to add them.',
+      `Fields the discovery sample did not have are not stored: ${fields}. Refresh the datasets to add them.`,
     );
   }
   if (incremental && tracker.max !== null) yield { kind: 'state', state: { cursor: tracker.max } };
