@@ -118,6 +118,24 @@ describe('unsorted model pages in base-table order', () => {
     await db.exec('DROP TABLE bo.gapped');
   });
 
+  it('order by the row keys alone when every source has one, and by the columns too when a joined source has none', async () => {
+    const page = { offset: 7, limit: 25 };
+    const keyed = compileModelPageInBaseOrder(spec('LeftOuter', null), page)!;
+    expect(keyed.sql).toMatch(/ORDER BY "s1"\."_row_id" ASC NULLS LAST, "s2"\."_row_id" ASC NULLS LAST\s+LIMIT/);
+    expect(await db.all(keyed)).toEqual(await reference('', 7, 25));
+    const rightKeyless: ModelSpec = {
+      ...spec('LeftOuter', null),
+      sources: SOURCES.map((s) => (s.sourceId === 'r' ? { ...s, rowKey: null } : s)),
+    };
+    const tied = compileModelPageInBaseOrder(rightKeyless, page)!;
+    expect(tied.sql).toContain('"s2"."w" ASC NULLS LAST');
+    const byColumns = await db.all({
+      sql: 'SELECT b.k AS mk, b.v AS mv, r.w AS mw FROM bo.base b LEFT JOIN bo.right r ON b.k = r.k ORDER BY b._row_id, mk, mv, mw LIMIT 25 OFFSET 7',
+      parameters: [],
+    });
+    expect(await db.all(tied)).toEqual(byColumns);
+  });
+
   it('are not offered when a join or a filter could drop base rows', () => {
     expect(compileModelPageInBaseOrder(spec('Inner', null), { offset: 0, limit: 10 })).toBeNull();
     expect(compileModelPageInBaseOrder(spec('LeftOuter', 'w'), { offset: 0, limit: 10 })).toBeNull();

@@ -68,15 +68,16 @@ export function compileModelPageInBaseOrder(
     const spec_ = spec.sources.find((s) => s.relation.schema === source.schema && s.relation.name === source.name);
     return spec_?.rowKey ? [{ expr: column(source.alias, spec_.rowKey), order: 'asc' as const }] : [];
   });
+  // Each row of a tree of LEFT and FULL joins is one combination of source rows (or NULLs), made
+  // once: with a row key for every source, the keys alone order the rows totally. Otherwise the
+  // columns break the ties the keys leave.
+  const tieBreak: OrderItem[] =
+    joinedKeys.length === joins.length ? [] : statement.items.map((item) => ({ expr: item.expr, order: 'asc' }));
   const paged: SelectStatement = {
     ...statement,
     from: { kind: 'subquery', select: firstBaseRows, alias: baseAlias },
     where: null,
-    orderBy: [
-      { expr: column(baseAlias, base.rowKey), order: 'asc' },
-      ...joinedKeys,
-      ...statement.items.map((item) => ({ expr: item.expr, order: 'asc' as const })),
-    ],
+    orderBy: [{ expr: column(baseAlias, base.rowKey), order: 'asc' }, ...joinedKeys, ...tieBreak],
     limit: page.limit,
     offset: page.offset,
   };
