@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Model, ModelVersionSummary } from '../../../src/shared/models';
+import type { Paged, TableSummary } from '../../../src/shared/tables';
 import { expectError } from '../helpers';
-import { appWithTeam, ok } from '../static-tables/helpers';
-import { api, createModel, joinedModel, makeShop, modelKey, named, versionRows } from './helpers';
+import { appWithTeam, appWithTwoTeams, ok } from '../static-tables/helpers';
+import { addColumn, api, createModel, joinedModel, makeShop, modelKey, named, versionRows } from './helpers';
 
 describe('model lifecycle', () => {
   it('builds a joined model with a function column, publishes it and reads its rows', async () => {
@@ -172,6 +173,34 @@ describe('model lifecycle', () => {
     });
     expect(expectError(cycle, 400)).toContain('cannot read its own data');
     expect(expectError(await api(t, cookie, 'DELETE', `/api/models/${a.id}`), 409)).toContain('used by B');
+  });
+
+  it('reads a published version kept between requests with its model as it is now: renamed, set aside, deleted, or in another account', async () => {
+    const { t, a, b } = await appWithTwoTeams();
+    const cookie = a.owner.cookie;
+    const draft = await joinedModel(t, cookie, await makeShop(t, cookie));
+    const first = ok(await api<Model>(t, cookie, 'POST', `/api/models/${draft.id}/publish`));
+    const table = `/api/tables/ModelVersion/${first.versionId}`;
+    const page = (who: string) => api<Paged<unknown>>(t, who, 'POST', `${table}/data/infinite-scroll`, {});
+    expect(ok(await page(cookie)).count).toBe(4);
+    expect(ok(await page(cookie)).count).toBe(4);
+    expectError(await page(b.owner.cookie), 404);
+    expectError(await api(t, b.owner.cookie, 'GET', table), 404);
+
+    ok(await api(t, cookie, 'PUT', `/api/models/${draft.id}`, { name: 'Renamed' }));
+    expect(ok(await page(cookie)).count).toBe(4);
+    expect(ok(await api<TableSummary>(t, cookie, 'GET', table))).toMatchObject({ name: 'Renamed', status: 'Active' });
+
+    await addColumn(t, cookie, draft.id, { displayName: 'Tripled', function: `[${modelKey(draft, 'Amount')}] * 3` });
+    const second = ok(await api<Model>(t, cookie, 'POST', `/api/models/${draft.id}/publish`));
+    expect(second.versionId).not.toBe(first.versionId);
+    const setAside = ok(await api<TableSummary>(t, cookie, 'GET', table));
+    expect(setAside.status).not.toBe('Active');
+    expect(setAside.columns.map((c) => c.displayName)).toEqual(['Order', 'Amount', 'Customer', 'Doubled']);
+
+    ok(await api(t, cookie, 'DELETE', `/api/models/${draft.id}`), 204);
+    expectError(await page(cookie), 404);
+    expectError(await api(t, cookie, 'GET', table), 404);
   });
 
   it('answers 404 for another account and refuses read_only members', async () => {

@@ -12,7 +12,14 @@ import type { WarehouseExecutor } from '../../warehouse/types';
 import { badInput, notFound } from '../../errors';
 import type { TableRelation } from '../tables/relations';
 import { describeDefinition, toModelSpec, type DescribedDefinition } from './describe';
-import { findVersion, listAccountVersions, listModelRows, type ModelRow, type VersionRow } from './repo';
+import {
+  findVersion,
+  findVersionHead,
+  listAccountVersions,
+  listModelRows,
+  type ModelRow,
+  type VersionRow,
+} from './repo';
 import {
   MODEL_SCHEMA,
   loadSources,
@@ -30,8 +37,11 @@ export interface ModelVersionTable {
   model: ModelRow;
 }
 
-/** What a published version keeps between requests (warehouse/derived-cache.ts). */
-type KeptTable = Pick<ModelVersionTable, 'relation' | 'described'>;
+/**
+ * What a published version keeps between requests (warehouse/derived-cache.ts), with its definition
+ * and dependencies, which never change once published.
+ */
+type KeptTable = Pick<ModelVersionTable, 'relation' | 'described'> & Pick<VersionRow, 'definition' | 'dependsOn'>;
 
 /** Statements of one relation kept for the offsets and sizes pages ask for (a grid asks for few). */
 const PAGE_STATEMENTS = 32;
@@ -70,16 +80,27 @@ export async function resolveModelVersionTable(
   versionId: string,
   executor?: WarehouseExecutor,
 ): Promise<ModelVersionTable> {
+  // A published version's definition never changes: its compiled relation is kept until a relation
+  // it reads changes, so its pages and counts do not load, check and compile it again each time;
+  // only its status and its model (name) are read again.
+  const kept = executor && keptDerived<KeptTable>(executor, `model-version:${versionId}`);
+  if (kept) {
+    const head = await findVersionHead(db, ctx.accountId, versionId);
+    if (!head) throw notFound('Table not found.');
+    const { relation, described, definition, dependsOn } = kept;
+    const version = { ...head.version, definition, dependsOn };
+    return {
+      relation,
+      described,
+      summary: summaryOf(head.model, version, relation.columns),
+      version,
+      model: head.model,
+    };
+  }
   const found = await findVersion(db, ctx.accountId, versionId);
   if (!found) throw notFound('Table not found.');
   const { model, version } = found;
-  // A published version's definition never changes: its compiled relation is kept until a relation
-  // it reads changes, so its pages and counts do not load, check and compile it again each time.
   const published = version.status !== 'Draft';
-  if (executor && published) {
-    const kept = keptDerived<KeptTable>(executor, `model-version:${version.id}`);
-    if (kept) return { ...kept, summary: summaryOf(model, version, kept.relation.columns), version, model };
-  }
   const writesBefore = executor?.writesSettled() ?? 0;
   const read = new Set<string>();
   const loaded = await loadSources(db, ctx.accountId, referencedSources(version.definition));
@@ -138,6 +159,8 @@ export async function resolveModelVersionTable(
     keepDerived(executor, `model-version:${version.id}`, writesBefore, read, {
       relation,
       described,
+      definition: version.definition,
+      dependsOn: version.dependsOn,
     } satisfies KeptTable);
   }
   return { summary: summaryOf(model, version, relation.columns), relation, described, version, model };

@@ -17,6 +17,22 @@ const versionLookup = compiledLookup((db: Db) =>
     .where('models.account_id', '=', ''),
 );
 
+/**
+ * The same row without the definition and dependencies: a published version's pages and counts
+ * keep those (they never change) and need only its status and its model's name again.
+ */
+const versionHeadLookup = compiledLookup((db: Db) =>
+  db
+    .selectFrom('model_versions')
+    .innerJoin('models', 'models.id', 'model_versions.model_id')
+    .select(['model_versions.id', 'model_versions.model_id', 'model_versions.version_number'])
+    .select(['model_versions.status', 'model_versions.created_at', 'model_versions.modified_at'])
+    .select(['models.name as model_name', 'models.account_id', 'models.created_at as model_created_at'])
+    .select('models.modified_at as model_modified_at')
+    .where('model_versions.id', '=', '')
+    .where('models.account_id', '=', ''),
+);
+
 export interface VersionRow {
   id: string;
   modelId: string;
@@ -30,6 +46,20 @@ export interface VersionRow {
 
 function asStatus(value: string): ModelStatus {
   return (MODEL_STATUSES as readonly string[]).includes(value) ? (value as ModelStatus) : 'Inactive';
+}
+
+type VersionHeadRow = Omit<ModelVersionsTable, 'definition' | 'depends_on'>;
+export type VersionHead = Omit<VersionRow, 'definition' | 'dependsOn'>;
+
+function toVersionHead(row: VersionHeadRow): VersionHead {
+  return {
+    id: row.id,
+    modelId: row.model_id,
+    versionNumber: row.version_number,
+    status: asStatus(row.status),
+    createdAt: row.created_at,
+    modifiedAt: row.modified_at,
+  };
 }
 
 /** A damaged definition reads as an empty one rather than taking the model page down. */
@@ -51,15 +81,23 @@ function parseIds(text: string): string[] {
 }
 
 function toVersion(row: ModelVersionsTable): VersionRow {
+  return { ...toVersionHead(row), definition: parseDefinition(row.definition), dependsOn: parseIds(row.depends_on) };
+}
+
+interface WithModel {
+  model_name: string;
+  account_id: string;
+  model_created_at: string;
+  model_modified_at: string;
+}
+
+function modelOf(row: VersionHeadRow & WithModel): ModelRow {
   return {
-    id: row.id,
-    modelId: row.model_id,
-    versionNumber: row.version_number,
-    status: asStatus(row.status),
-    definition: parseDefinition(row.definition),
-    dependsOn: parseIds(row.depends_on),
-    createdAt: row.created_at,
-    modifiedAt: row.modified_at,
+    id: row.model_id,
+    account_id: row.account_id,
+    name: row.model_name,
+    created_at: row.model_created_at,
+    modified_at: row.model_modified_at,
   };
 }
 
@@ -106,17 +144,17 @@ export async function findVersion(
   versionId: string,
 ): Promise<{ version: VersionRow; model: ModelRow } | undefined> {
   const [row] = await versionLookup(db, [versionId, accountId]);
-  if (!row) return undefined;
-  return {
-    version: toVersion(row),
-    model: {
-      id: row.model_id,
-      account_id: row.account_id,
-      name: row.model_name,
-      created_at: row.model_created_at,
-      modified_at: row.model_modified_at,
-    },
-  };
+  return row && { version: toVersion(row), model: modelOf(row) };
+}
+
+/** findVersion without the definition and dependencies (see versionHeadLookup). */
+export async function findVersionHead(
+  db: Db,
+  accountId: string,
+  versionId: string,
+): Promise<{ version: VersionHead; model: ModelRow } | undefined> {
+  const [row] = await versionHeadLookup(db, [versionId, accountId]);
+  return row && { version: toVersionHead(row), model: modelOf(row) };
 }
 
 export async function insertVersion(
