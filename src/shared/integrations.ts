@@ -32,12 +32,14 @@ export type IngestionType = (typeof INGESTION_TYPES)[number];
 export const INGESTION_HELP: Record<IngestionType, string> = {
   Overwrite: 'Each sync replaces the table with the rows it reads.',
   Append:
-    'Each sync adds the rows it reads. Incremental syncs read from the last cursor value on, that value included: ' +
-    'rows at that value already stored (the same in every selected column) are not added again, new ones are.',
+    'Each sync adds the rows it reads. Incremental syncs read from the last cursor value on, that value included, ' +
+    'and every row without a cursor value: rows at that value or without one already stored (the same in every ' +
+    'selected column) are not added again, new ones are.',
   AppendDedup:
     'Each sync adds the rows it reads and keeps the newest row per primary key (by cursor, then arrival). ' +
-    'Incremental syncs read from the last cursor value on, that value included; the key keeps rows read again once, ' +
-    'and rows without a key value already stored at that cursor value are not added again.',
+    'Incremental syncs read from the last cursor value on, that value included, and every row without a cursor ' +
+    'value; the key keeps rows read again once, and rows without a key value already stored at that cursor value ' +
+    '(or without one) are not added again.',
 };
 
 export const SCHEDULE_PRESETS = ['Day', 'Week', 'Month'] as const;

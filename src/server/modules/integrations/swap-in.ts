@@ -10,6 +10,7 @@
  * the table's largest cursor, as many copies of each row as the table already holds at that cursor
  * (multiset difference): rows read before are not added twice, and rows new at the boundary are
  * added. Identical rows (every selected column equal) at the boundary count as copies of each other.
+ * Rows without a cursor value, which incremental reads take every time, are a boundary of their own.
  */
 import { LIMITS } from '../../../shared/limits';
 import type { Column } from '../../../shared/tables';
@@ -289,7 +290,8 @@ async function reconcileColumn(
 }
 
 /**
- * Append at the saved cursor: staged rows already in the table at its largest cursor are dropped.
+ * Append at the saved cursor: staged rows already in the table at its largest cursor, or without a
+ * cursor value (incremental reads take those every time), are dropped.
  * The aliases (the two relations, the copy number and the count) are names no column has, so a
  * source column called `copy` or `s` cannot be what they find.
  */
@@ -305,12 +307,13 @@ async function dropBoundaryCopies(
   const [s, e, copy, copies] = ['s', 'e', 'copy', 'copies'].map((base) => q(freeName(base, names)));
   const list = columns.map(q).join(', ');
   const same = columns.map((c) => `${s}.${q(c)} IS NOT DISTINCT FROM ${e}.${q(c)}`).join(' AND ');
-  const boundary = `(SELECT max(${q(cursor)}) FROM ${target})`;
+  // At the boundary: the table's largest cursor, or no cursor value at all (read again by every sync).
+  const atBoundary = `(${q(cursor)} = (SELECT max(${q(cursor)}) FROM ${target}) OR ${q(cursor)} IS NULL)`;
   await tx.run(
     `DELETE FROM ${staged} WHERE ${q(ROW_ID)} IN (SELECT ${s}.${q(ROW_ID)} FROM ` +
       `(SELECT ${q(ROW_ID)}, ${list}, row_number() OVER (PARTITION BY ${list} ORDER BY ${q(ROW_ID)}) AS ${copy} ` +
-      `FROM ${staged} WHERE ${q(cursor)} = ${boundary}) ${s} ` +
-      `JOIN (SELECT ${list}, count(*) AS ${copies} FROM ${target} WHERE ${q(cursor)} = ${boundary} GROUP BY ALL) ${e} ` +
+      `FROM ${staged} WHERE ${atBoundary}) ${s} ` +
+      `JOIN (SELECT ${list}, count(*) AS ${copies} FROM ${target} WHERE ${atBoundary} GROUP BY ALL) ${e} ` +
       `ON ${same} AND ${s}.${copy} <= ${e}.${copies})`,
   );
 }

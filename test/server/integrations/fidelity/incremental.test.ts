@@ -6,7 +6,9 @@
  * cannot hold side by side (case-only differences, `_row_id`) are stored under free names, the key
  * among them, and keep their values. A column named `rowid` (DuckDB's row pseudo-column, which
  * numbers the staged rows) keeps its values and never becomes the row number; columns named like
- * the aliases of the boundary check and of AppendDedup add no copy and lose no row.
+ * the aliases of the boundary check and of AppendDedup add no copy and lose no row. Rows without a
+ * cursor value are read by every incremental sync (the first one included, when no row has one):
+ * the key, or the append's copy check, keeps each once.
  */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,7 +66,11 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
         ('s', 'e', 9, 0, '_s', 1, 'a', '2024-01-01 00:00:00+00'),
         ('s', 'e', 9, 0, '_s', 1, 'b', '2024-01-02 00:00:00+00');
       CREATE TABLE alias_keyed (id int PRIMARY KEY, rn int, v text, updated_at timestamptz NOT NULL);
-      INSERT INTO alias_keyed VALUES (1, 2, 'a', '2024-01-01 00:00:00+00'), (2, 1, 'b', '2024-01-01 00:00:00+00');`);
+      INSERT INTO alias_keyed VALUES (1, 2, 'a', '2024-01-01 00:00:00+00'), (2, 1, 'b', '2024-01-01 00:00:00+00');
+      CREATE TABLE unstamped (id int PRIMARY KEY, v text, updated_at timestamptz);
+      INSERT INTO unstamped VALUES (1, 'a', NULL), (2, 'b', NULL);
+      CREATE TABLE unstamped_events (id int, v text, updated_at timestamptz);
+      INSERT INTO unstamped_events VALUES (1, 'a', NULL), (1, 'a', NULL), (2, 'b', '2024-01-01 00:00:00+00');`);
   }, 120_000);
 
   afterAll(async () => {
@@ -128,7 +134,9 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
     t.clock.advance(60_000);
     const second = await syncNow(t, cookie, created.id);
     expectCompleted(second);
-    expect(second.logs).toContain('[INFO] big_keys: Reading big_keys where updated_at >= 2024-01-02 00:00:00+00');
+    expect(second.logs).toContain(
+      '[INFO] big_keys: Reading big_keys where updated_at >= 2024-01-02 00:00:00+00 or updated_at is empty',
+    );
     const expected = [
       ['9007199254740992', 'a'],
       ['9007199254740993', 'b2'],
@@ -310,5 +318,51 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
     expect(second.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([warning]);
     const id = await datasetId(t, cookie, created.id, 'endless');
     expect((await apiRows(t, cookie, id, 'id')).map((r) => r.id)).toEqual([1, 2]);
+  });
+  it('rows without a cursor value are read by every incremental sync and stored once', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'unstamped');
+    await selectDatasets(t, cookie, created.id, {
+      unstamped: { syncType: 'Incremental', dataIngestionType: 'AppendDedup' },
+      unstamped_events: { syncType: 'Incremental', dataIngestionType: 'Append' },
+    });
+    const source = async (table: string) =>
+      (await admin.query<{ id: number; v: string }>(`SELECT id, v FROM ${table} ORDER BY id, v`)).rows.map((r) => [
+        String(r.id),
+        r.v,
+      ]);
+    const stored = async (table: string) =>
+      (await apiRows(t, cookie, await datasetId(t, cookie, created.id, table), 'id'))
+        .map((r) => [String(r.id), r.v])
+        .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1])));
+    // No row has a cursor value yet: the first sync still reads every row.
+    expectCompleted(await syncNow(t, cookie, created.id));
+    expect(await stored('unstamped')).toEqual(await source('unstamped'));
+    expect(await stored('unstamped_events')).toEqual(await source('unstamped_events'));
+
+    // Rows written or changed since without a cursor value are read; those read before are not added twice.
+    await admin.query(`
+      INSERT INTO unstamped VALUES (3, 'c', NULL);
+      UPDATE unstamped SET v = 'b2' WHERE id = 2;
+      INSERT INTO unstamped_events VALUES (1, 'a', NULL), (3, 'c', NULL);`);
+    for (let sync = 0; sync < 2; sync++) {
+      t.clock.advance(60_000);
+      expectCompleted(await syncNow(t, cookie, created.id));
+      expect(await stored('unstamped')).toEqual([
+        ['1', 'a'],
+        ['2', 'b2'],
+        ['3', 'c'],
+      ]);
+      expect(await stored('unstamped_events')).toEqual(await source('unstamped_events'));
+    }
+    await admin.query(`UPDATE unstamped SET v = 'a2', updated_at = '2024-01-02 00:00:00+00' WHERE id = 1`);
+    t.clock.advance(60_000);
+    expectCompleted(await syncNow(t, cookie, created.id));
+    expect(await stored('unstamped')).toEqual([
+      ['1', 'a2'],
+      ['2', 'b2'],
+      ['3', 'c'],
+    ]);
   });
 });

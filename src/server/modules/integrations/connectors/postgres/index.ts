@@ -2,7 +2,8 @@
  * The PostgreSQL connector (definition type Database). Reads run in one REPEATABLE READ READ ONLY
  * transaction, so the incremental upper bound (max cursor) and the copied rows come from the same
  * snapshot: nothing committed meanwhile is skipped, it is simply read by the next sync. The lower
- * bound is inclusive (`>=` the saved cursor), so rows written later with an equal cursor are read. Rows go
+ * bound is inclusive (`>=` the saved cursor), so rows written later with an equal cursor are read, and
+ * rows without a cursor value (NULL, which no bound reaches) are read by every sync. Rows go
  * through COPY ... TO STDOUT as CSV files (see copy-to-files.ts) for DuckDB to load directly.
  * COPY takes no bind parameters, so the saved cursor is inlined with escapeLiteral and cast to the
  * column's own type; identifiers always go through escapeIdentifier.
@@ -165,7 +166,7 @@ async function warnShiftedArrays(
   const counts = arrays.map(
     (c, i) => `count(*) FILTER (WHERE array_dims(${ident(c.name)}) !~ $1)::text AS ${ident(`a${i}`)}`,
   );
-  const where = cursor ? ` WHERE ${ident(cursor.column.name)} >= CAST($2 AS ${cursor.column.sourceType})` : '';
+  const where = cursor ? ` WHERE ${fromCursor(cursor.column, `CAST($2 AS ${cursor.column.sourceType})`)}` : '';
   // Only a warning: a type array_dims refuses must not stop the read (nor abort its transaction).
   await client.query('SAVEPOINT shifted_arrays');
   let rows: Record<string, string>[];
@@ -188,6 +189,16 @@ async function warnShiftedArrays(
         `(e.g. '[0:1]={1,2}'); the elements are stored in their order, without their indexes.`,
     );
   });
+}
+
+/**
+ * The rows an incremental read takes: those at or after the saved cursor (`saved`, SQL of the column's
+ * type), and those without a cursor value, which no bound reaches: they are read by every sync (the
+ * primary key, or the append's copy check in swap-in.ts, keeps each once), never silently left behind.
+ */
+function fromCursor(cursor: SourceColumn, saved: string): string {
+  const name = ident(cursor.name);
+  return `(${name} >= ${saved} OR ${name} IS NULL)`;
 }
 
 function pickColumns(table: SourceTable, properties: string[]): SourceColumn[] {
@@ -232,24 +243,28 @@ async function* read(raw: ConnectorConfig, request: ReadRequest, ctx: PgContext)
       // boundary arrive again; the primary key (AppendDedup) or the append's boundary check
       // (swap-in.ts) keeps them from being stored twice.
       if (typeof saved === 'string' || typeof saved === 'number') {
-        where = ` WHERE ${cursorSql} >= CAST(${literal(String(saved))} AS ${cursor.sourceType})`;
+        where = ` WHERE ${fromCursor(cursor, `CAST(${literal(String(saved))} AS ${cursor.sourceType})`)}`;
         readFrom = { column: cursor, saved: String(saved) };
-        ctx.log('INFO', `Reading ${table.datasetName} where ${cursor.name} >= ${saved}`);
+        ctx.log('INFO', `Reading ${table.datasetName} where ${cursor.name} >= ${saved} or ${cursor.name} is empty`);
       }
       orderBy = ` ORDER BY ${cursorSql}`;
-      const max = await client.query<{ max: string | null }>(
-        `SELECT max(${cursorSql})::text AS max FROM ${from}${where}`,
+      const bounds = await client.query<{ max: string | null; empty: string }>(
+        `SELECT max(${cursorSql})::text AS max, count(*) FILTER (WHERE ${cursorSql} IS NULL)::text AS empty FROM ${from}${where}`,
       );
-      const newMax = max.rows[0]?.max ?? null;
+      const newMax = bounds.rows[0]?.max ?? null;
+      const empty = Number(bounds.rows[0]?.empty ?? 0);
+      if (empty > 0) {
+        ctx.log(
+          'INFO',
+          `${empty === 1 ? '1 row has' : `${empty} rows have`} no ${cursor.name}: read by every incremental sync, stored once.`,
+        );
+      }
       // Saved as it is (the rows holding it are read again next time), but never silently.
       const kept = newMax ?? (saved === undefined ? null : String(saved));
       if (kept !== null && ENDLESS_CURSOR.test(kept)) ctx.log('WARN', endlessCursorWarning(cursor.name, kept));
-      if (newMax === null) {
-        ctx.log('INFO', `No new rows in ${table.datasetName}`);
-        if (saved !== undefined) yield { kind: 'state', state: request.state };
-        return;
-      }
-      nextState = { cursor: newMax };
+      // No row at or after the saved cursor: the cursor stays (and rows without one are still read).
+      if (kept !== null) nextState = newMax === null ? request.state : { cursor: newMax };
+      if (newMax === null && empty === 0) ctx.log('INFO', `No new rows in ${table.datasetName}`);
     }
 
     await warnShiftedArrays(client, from, columns, readFrom, ctx.log);
