@@ -698,4 +698,46 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
     });
     expect(csv.map((r) => [parsed(r.a), parsed(r.t)])).toEqual(expected);
   });
+  it('a multi-dimensional array of text-like elements keeps its column as JSON, with a warning naming column and count', async () => {
+    await admin.query(`
+      CREATE TABLE nested_text_arrays (id int PRIMARY KEY, t text[], n numeric[], e mood[], ip inet[], vc varchar(5)[]);
+      INSERT INTO nested_text_arrays VALUES
+        (1, '{a,"b,c",NULL}', '{1.5,NULL}', '{sad}', '{::1}', '{x}'),
+        (2, '{{"a,b"},{"[c]"}}', '{{1.5,2}}', '{{ok,happy}}', '{{10.0.0.1/8}}', '{{y}}'),
+        (3, '{}', '{{{1}}}', NULL, '{}', '{{"{}"}}');`);
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const { datasetId, run } = await syncedDataset(t, cookie, 'nested_text_arrays', 'nested_text');
+    const columns = ['t', 'n', 'e', 'ip', 'vc'];
+    const counts: Record<string, number> = { t: 1, n: 2, e: 1, ip: 1, vc: 2 };
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual(
+      columns.map((c) => {
+        const values = counts[c] === 1 ? '1 value does' : `${counts[c]} values do`;
+        return `[WARN] nested_text_arrays: Column ${c}: ${values} not fit list<text>; it is stored as JSON (discovered as list<text>).`;
+      }),
+    );
+    // PostgreSQL's own text of each element (numbers' too), nested as the array is.
+    const json = (c: string) => (c === 'n' ? `to_json(${c}::text[])` : `to_json(${c})`);
+    const source = await admin.query({
+      text: `SELECT id::text AS id, ${columns.map((c) => `${json(c)}::text AS ${c}`).join(', ')} FROM nested_text_arrays ORDER BY id`,
+      types: { getTypeParser: () => (v: string) => v },
+    });
+    const expected = source.rows.map((row: Row): Row => ({
+      id: row.id,
+      ...Object.fromEntries(columns.map((c) => [c, row[c] === null ? null : JSON.parse(String(row[c]))])),
+    }));
+    expect(expected[1]?.t).toEqual([['a,b'], ['[c]']]);
+    const viaApi = await apiRows(t, cookie, datasetId, 'id');
+    expect(viaApi.map((r) => ({ id: String(r.id), ...Object.fromEntries(columns.map((c) => [c, r[c]])) }))).toEqual(
+      expected,
+    );
+    const types = { id: 'INTEGER', t: 'JSON', n: 'JSON', e: 'JSON', ip: 'JSON', vc: 'JSON' };
+    const csv = await downloadRows(t, cookie, datasetId, 'csv', 'id', types);
+    expect(
+      csv.map((r) => ({
+        id: r.id,
+        ...Object.fromEntries(columns.map((c) => [c, r[c] === null ? null : JSON.parse(String(r[c]))])),
+      })),
+    ).toEqual(expected);
+  });
 });

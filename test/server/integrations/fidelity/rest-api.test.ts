@@ -321,6 +321,20 @@ describe('REST API values the discovery sample did not foresee', () => {
     );
     expect(rows.map((r) => r.mixed)).toEqual([[1, 'a', true], ['1'], []]);
   });
+  it('a list of strings meeting a nested array or object becomes JSON, never the nested value as text', async () => {
+    const pages = {
+      '1': '{"data": [{"id": 1, "tags": ["a", "b"]}]}',
+      '2': '{"data": [{"id": 2, "tags": [["a", "b"], "c"]}, {"id": 3, "tags": [{"k": 12345678901234567890}]}]}',
+    };
+    const { api_, run } = await syncPages(pages);
+    expect(run.logs.filter((l) => l.startsWith('[WARN]'))).toEqual([
+      '[WARN] items: Column tags: 2 values do not fit list<text>; it is stored as JSON (discovered as list<text>).',
+    ]);
+    expect(await api_.types()).toMatchObject({ tags: 'JSON' });
+    expect((await api_.rows()).map((r) => canonical('json', r.tags, 'api'))).toEqual(
+      ['["a","b"]', '[["a","b"],"c"]', '[{"k":12345678901234567890}]'].map((j) => canonical('json', j, 'source')),
+    );
+  });
 });
 
 describe('REST API date-times the warehouse would read otherwise', () => {

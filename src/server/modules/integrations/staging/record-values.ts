@@ -158,6 +158,10 @@ const instantConverter: Converter = (value) => {
 
 const jsonConverter: Converter = (value) => (value === null || value === undefined ? null : exactJsonText(value));
 
+/** An array or object: what a list of text would hold only as its JSON text, silently. */
+const isNested = (value: unknown) =>
+  value !== null && typeof value === 'object' && !(value instanceof ExactNumber) && !(value instanceof Date);
+
 function listConverter(element: StorageFormat): Converter {
   const convert = converterFor(element);
   return (value) => {
@@ -165,6 +169,8 @@ function listConverter(element: StorageFormat): Converter {
     if (!Array.isArray(value)) return MISFIT;
     const items: StagedValue[] = [];
     for (const item of value as unknown[]) {
+      // A nested array or object does not fit a list of text: the column becomes JSON (widening.ts).
+      if (element.kind === 'text' && isNested(item)) return MISFIT;
       const converted = convert(item);
       if (converted === MISFIT) return MISFIT;
       items.push(converted);

@@ -104,7 +104,7 @@ export function fromText(format: StorageFormat, ref: string, canonical: boolean,
     case 'json':
       return plain(ref, `CAST(${ref} AS JSON)`);
     case 'list':
-      return plain(ref, `CAST(CAST(${ref} AS JSON) AS ${type})`);
+      return listFromText(format.element, ref, type);
     case 'int':
       return canonical ? plain(ref, cast) : guarded(ref, `regexp_full_match(${ref}, ${WHOLE})`, cast, 'a whole number');
     case 'decimal': {
@@ -137,6 +137,18 @@ export function fromText(format: StorageFormat, ref: string, canonical: boolean,
     default:
       return plain(ref, cast);
   }
+}
+
+/**
+ * A JSON array as a list. DuckDB casts a nested array or object to a VARCHAR element as its JSON
+ * text, silently: a list of text holds only scalar elements (a multi-dimensional array, `[["a"]]`,
+ * does not fit, and its column becomes JSON). Casts to other element types refuse nested values.
+ */
+function listFromText(element: StorageFormat, ref: string, type: string): TextCast {
+  const cast = `CAST(CAST(${ref} AS JSON) AS ${type})`;
+  if (element.kind !== 'text') return plain(ref, cast);
+  const flat = `NOT list_has_any(json_type(CAST(${ref} AS JSON), '$[*]'), ['ARRAY', 'OBJECT'])`;
+  return guarded(ref, flat, cast, 'a list of scalar values');
 }
 
 /** A date or date-time as a database prints it, era included (era-text.ts), cast to `type`. */
