@@ -43,10 +43,24 @@ export async function runDiscovery(
 
 /** Keeps the user's choices where they still apply (selection, sync and ingestion types). */
 export async function storeDatasets(db: Db, integrationId: string, found: DiscoveredDataset[]): Promise<void> {
+  const names = new Set(found.map((d) => d.name));
+  if (names.size !== found.length) {
+    const twice = found.find((d, i) => found.findIndex((o) => o.name === d.name) !== i)?.name;
+    throw new Error(`The source has two datasets named "${String(twice)}"`);
+  }
   await db.transaction().execute(async (trx) => {
     const existing = new Map((await listDatasetRows(trx, integrationId)).map((row) => [row.name, row]));
     const taken = new Set([...existing.values()].map((row) => row.table_name));
-    const names = new Set(found.map((d) => d.name));
+    // A dataset the connector names anew keeps its row (choices, state, table) under the new name.
+    for (const dataset of found) {
+      const former = dataset.formerName;
+      if (former === undefined || existing.has(dataset.name) || names.has(former)) continue;
+      const row = existing.get(former);
+      if (!row) continue;
+      await trx.updateTable('integration_datasets').set({ name: dataset.name }).where('id', '=', row.id).execute();
+      existing.delete(former);
+      existing.set(dataset.name, { ...row, name: dataset.name });
+    }
     for (const [index, dataset] of found.entries()) {
       const defaults = defaultsOf(dataset);
       const row = existing.get(dataset.name);

@@ -40,6 +40,12 @@ export interface DiscoveredDataset {
   /** Property names; empty when the source has none. */
   primaryKey: string[];
   cursorField: string | null;
+  /**
+   * The name the connector gave this dataset before it named datasets as it does now: discovery
+   * renames a stored dataset of that name (keeping the user's choices, state and rows) when none
+   * has the new name yet.
+   */
+  formerName?: string;
 }
 
 export interface ReadRequest {

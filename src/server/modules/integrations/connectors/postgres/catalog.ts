@@ -31,7 +31,7 @@ export interface SourceColumn {
 export interface SourceTable {
   schema: string;
   table: string;
-  /** `table` for the public schema, `schema.table` otherwise. */
+  /** `table` for the public schema, `schema.table` otherwise, each part quoted where needed (datasetNameOf). */
   datasetName: string;
   columns: SourceColumn[];
   primaryKey: string[];
@@ -75,6 +75,23 @@ SELECT n.nspname AS schema, c.relname AS table, a.attname AS column,
    AND has_table_privilege(c.oid, 'SELECT')
    AND (cardinality($1::text[]) = 0 OR n.nspname = ANY($1::text[]))
  ORDER BY n.nspname, c.relname, a.attnum`;
+
+/**
+ * A part of a dataset name: as it is, or in double quotes (inner quotes doubled) when it holds a dot
+ * or a quote, so no two tables share a name: `"a.b".c` and `a."b.c"`, the public `"x.y"` and `x.y`
+ * of schema x. Names without either are written as before.
+ */
+function namePart(part: string): string {
+  return /[."]/.test(part) ? `"${part.replaceAll('"', '""')}"` : part;
+}
+
+/** The dataset of a table: `table` in the public schema, `schema.table` in others, parts quoted where needed. */
+export function datasetNameOf(schema: string, table: string): string {
+  return schema === 'public' ? namePart(table) : `${namePart(schema)}.${namePart(table)}`;
+}
+
+/** The name a table's dataset had before its parts were quoted (two tables could share it). */
+const formerNameOf = (schema: string, table: string) => (schema === 'public' ? table : `${schema}.${table}`);
 
 interface CatalogRow {
   schema: string;
@@ -166,7 +183,7 @@ export async function readCatalog(client: pg.Client, schemas: string[]): Promise
     const key = JSON.stringify([row.schema, row.table]);
     let table = tables.get(key);
     if (!table) {
-      const datasetName = row.schema === 'public' ? row.table : `${row.schema}.${row.table}`;
+      const datasetName = datasetNameOf(row.schema, row.table);
       table = { schema: row.schema, table: row.table, datasetName, columns: [], primaryKey: [], pk: [] };
       tables.set(key, table);
     }
@@ -195,6 +212,21 @@ export function canBeCursor(column: SourceColumn): boolean {
 
 /** A usual "last changed" column, offered as the default cursor; the user may pick another. */
 const CHANGE_COLUMN = /^(updated|modified|last_modified|last_updated|changed)(_at|_on|_time)?$/i;
+
+/**
+ * The datasets of the tables. A dataset named otherwise before (a part with a dot or a quote) says
+ * its former name when no other table had it, so discovery keeps the user's choices for it.
+ */
+export function toDatasets(tables: SourceTable[]): DiscoveredDataset[] {
+  const formers = new Map<string, number>();
+  for (const t of tables)
+    formers.set(formerNameOf(t.schema, t.table), (formers.get(formerNameOf(t.schema, t.table)) ?? 0) + 1);
+  return tables.map((table) => {
+    const dataset = toDataset(table);
+    const former = formerNameOf(table.schema, table.table);
+    return former !== dataset.name && formers.get(former) === 1 ? { ...dataset, formerName: former } : dataset;
+  });
+}
 
 export function toDataset(table: SourceTable): DiscoveredDataset {
   const cursorField = table.columns.find((c) => c.type === 'DateTime' && CHANGE_COLUMN.test(c.name))?.name ?? null;

@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { OutboundPolicy } from '../../../../net/outbound-policy';
 import type { Connector, ConnectorConfig, ConnectorContext, DiscoveredDataset, ReadItem, ReadRequest } from '../types';
 import { ConnectorError } from '../types';
-import { canBeCursor, readCatalog, toDataset, type SourceColumn, type SourceTable } from './catalog';
+import { canBeCursor, readCatalog, toDatasets, type SourceColumn, type SourceTable } from './catalog';
 import { closeQuietly, connect, toConnectorError } from './connection';
 import { copyToCsvFiles } from './copy-to-files';
 import { parsePostgresConfig, type PostgresConfig } from './spec';
@@ -55,7 +55,7 @@ async function check(raw: ConnectorConfig, ctx: PgContext): Promise<{ ok: true }
 async function discover(raw: ConnectorConfig, ctx: PgContext): Promise<DiscoveredDataset[]> {
   const config = parsePostgresConfig(raw);
   const tables = await withClient(config, ctx, (client) => readCatalog(client, config.schemas));
-  return tables.map(toDataset);
+  return toDatasets(tables);
 }
 
 /**
