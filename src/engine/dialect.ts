@@ -157,6 +157,21 @@ export class SqlDialect {
     return this.castToText(sql);
   }
 
+  /** An interval as the grid shows it: an ISO 8601 duration, each part with its own sign (`P1Y2M3DT4H5M6.5S`, `PT0S`). */
+  intervalToText(sql: string): string {
+    return this.castToText(sql);
+  }
+
+  /** Binary data as the grid shows it: base64. */
+  blobToText(sql: string): string {
+    return this.castToText(sql);
+  }
+
+  /** A time of day with a zone as the grid shows it: `HH:MM:SS[.f]±HH:MM[:SS]`. */
+  timeTzToText(sql: string): string {
+    return this.castToText(sql);
+  }
+
   containsInsensitive(haystack: string, needle: string): string {
     return `(position(lower(${needle}) in lower(${haystack})) > 0)`;
   }

@@ -106,9 +106,22 @@ class Renderer {
         return d.literal(node.value);
       case 'text-of': {
         const inner = this.expr(node.expr);
-        if (node.shape === 'array') return d.arrayToText(inner);
-        if (node.shape === 'number') return d.numberToText(inner);
-        return node.shape === 'json' ? d.jsonToText(inner) : d.castToText(inner);
+        switch (node.shape) {
+          case 'array':
+            return d.arrayToText(inner);
+          case 'number':
+            return d.numberToText(inner);
+          case 'json':
+            return d.jsonToText(inner);
+          case 'interval':
+            return d.intervalToText(inner);
+          case 'blob':
+            return d.blobToText(inner);
+          case 'timetz':
+            return d.timeTzToText(inner);
+          default:
+            return d.castToText(inner);
+        }
       }
       case 'array-length':
         return d.arrayLength(this.expr(node.expr));

@@ -32,7 +32,8 @@ export type ExactNumericSqlType =
  * How a value reads as text: a scalar's own text, a number as the grid shows it (`number`: no
  * exponent, no `.0`, every digit), a list's elements joined, JSON text.
  */
-export type TextShape = 'scalar' | 'number' | 'array' | 'json';
+/** How a value becomes text; `interval`, `blob` and `timetz` are scalars the grid shows otherwise than SQL's cast (values/shown-text.ts). */
+export type TextShape = 'scalar' | 'number' | 'array' | 'json' | 'interval' | 'blob' | 'timetz';
 
 export type CompareOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
 

@@ -69,6 +69,45 @@ export class DuckDbDialect extends SqlDialect {
     return `list_transform([CAST(${sql} AS VARCHAR)], lambda ${t}: ${body})[1]`;
   }
 
+  /**
+   * The tables API's interval text (server/warehouse/temporal-text.ts): years and months from the
+   * months, days, then hours, minutes and seconds of the microseconds, which share their sign.
+   */
+  override intervalToText(sql: string): string {
+    const i = '__interval';
+    const part = (name: string) => `datepart('${name}', ${i})`;
+    const [years, months, days, hours, minutes, micros] = [
+      'year',
+      'month',
+      'day',
+      'hour',
+      'minute',
+      'microseconds',
+    ].map(part) as [string, string, string, string, string, string];
+    const unit = (value: string, letter: string) =>
+      `CASE WHEN ${value} <> 0 THEN CAST(${value} AS VARCHAR) || '${letter}' END`;
+    const sign = `CASE WHEN ${hours} < 0 OR ${minutes} < 0 OR ${micros} < 0 THEN '-' ELSE '' END`;
+    const clock = (value: string, letter: string) =>
+      `CASE WHEN ${value} <> 0 THEN ${sign} || CAST(abs(${value}) AS VARCHAR) || '${letter}' END`;
+    const fraction = `abs(${micros}) % 1000000`;
+    const seconds =
+      `CASE WHEN ${micros} <> 0 THEN ${sign} || CAST(abs(${micros}) // 1000000 AS VARCHAR) || ` +
+      `CASE WHEN ${fraction} <> 0 THEN '.' || rtrim(lpad(CAST(${fraction} AS VARCHAR), 6, '0'), '0') ELSE '' END || 'S' END`;
+    const date = `concat(${unit(years, 'Y')}, ${unit(months, 'M')}, ${unit(days, 'D')})`;
+    const time = `concat(${clock(hours, 'H')}, ${clock(minutes, 'M')}, ${seconds})`;
+    const body = `CASE WHEN ${i} IS NULL THEN NULL WHEN ${date} = '' AND ${time} = '' THEN 'PT0S' ELSE 'P' || ${date} || CASE WHEN ${time} = '' THEN '' ELSE 'T' || ${time} END END`;
+    return `list_transform([${sql}], lambda ${i}: ${body})[1]`;
+  }
+
+  override blobToText(sql: string): string {
+    return `to_base64(${sql})`;
+  }
+
+  /** DuckDB writes a whole-hour offset as `+05`; the grid writes `+05:00`. */
+  override timeTzToText(sql: string): string {
+    return `regexp_replace(CAST(${sql} AS VARCHAR), '([+-][0-9]{2})$', '\\1:00')`;
+  }
+
   /** strftime has ISO week (`%V`) and its year (`%G`) but no quarter: that part is `quarter()`. */
   override dateLabel(sql: string, grain: PivotTimeGrain): string {
     switch (grain) {

@@ -1,6 +1,7 @@
 /**
  * One filter to one SQL condition. The rules, which the README repeats:
- * - Text is compared as text (`CAST(.. AS VARCHAR)`, free on VARCHAR columns), case-sensitively,
+ * - Text is compared as the text the grid shows (`CAST(.. AS VARCHAR)`, free on VARCHAR columns;
+ *   intervals, BLOBs and times with a zone as the grid writes them, values/shown-text.ts), case-sensitively,
  *   except Contains and NotContains, which ignore case. Array is searched in its elements' text
  *   joined by ', ', Json in its minified JSON text (keys included).
  * - Negative operators keep empty cells: NotEquals is `IS DISTINCT FROM`, NotContains is
@@ -17,6 +18,7 @@ import { columnLabel, type ColumnScope } from '../columns';
 import { ModelError, type ModelErrorLocation } from '../errors';
 import type { FilterSpec, RelationColumn } from '../ir';
 import type { CompareOp, Expr, TextShape } from '../sql-ast';
+import { scalarTextShape, shownText } from '../values/shown-text';
 import { toOperand, type Edge, type Operand } from './operands';
 
 const RANGE_OPERATORS: Partial<Record<FilterOperator, CompareOp>> = {
@@ -49,7 +51,7 @@ export function compileFilter(filter: FilterSpec, scope: ColumnScope, location: 
 
   const columnRef: Expr = scope.expression(column);
   // Text columns may be UUID, TIME, ENUM...; comparing their text is what the user sees in the grid.
-  const subjectExpr: Expr = column.type === 'Text' ? { kind: 'text-of', expr: columnRef, shape: 'scalar' } : columnRef;
+  const subjectExpr: Expr = column.type === 'Text' ? shownText(columnRef, column.sqlType) : columnRef;
   const operand = (key: 'value' | 'value2'): Operand =>
     toOperand(column, filter[key], { subject, location: [...location, key] });
 
@@ -90,14 +92,14 @@ export function compileFilter(filter: FilterSpec, scope: ColumnScope, location: 
 
 function textShape(column: RelationColumn): TextShape {
   if (column.type === 'Array') return 'array';
-  return column.type === 'Json' ? 'json' : 'scalar';
+  return column.type === 'Json' ? 'json' : scalarTextShape(column.sqlType);
 }
 
 /** What an empty non-null cell looks like for each type, or null where only SQL NULL is empty. */
 function emptyShape(column: RelationColumn, ref: Expr): { expr: Expr; value: string | number } | null {
   switch (column.type) {
     case 'Text':
-      return { expr: { kind: 'text-of', expr: ref, shape: 'scalar' }, value: '' };
+      return { expr: shownText(ref, column.sqlType), value: '' };
     case 'Array':
       return { expr: { kind: 'array-length', expr: ref }, value: 0 };
     case 'Json':

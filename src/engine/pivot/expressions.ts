@@ -7,6 +7,7 @@ import type { RelationColumn } from '../ir';
 import type { AggregateFunction, Expr, SelectItem } from '../sql-ast';
 import type { PivotTimeGrain } from '../../shared/pivots';
 import { numericType } from '../values/numeric-types';
+import { shownText } from '../values/shown-text';
 import type { ResolvedField, ResolvedValue } from './resolve';
 
 export const alias = {
@@ -38,12 +39,12 @@ export const equals = (left: Expr, right: Expr): Expr => ({ kind: 'compare', op:
  */
 export function groupingExpr(column: RelationColumn): Expr {
   const expr = ref(column.columnKey);
-  return column.type === 'Text' ? { kind: 'text-of', expr, shape: 'scalar' } : expr;
+  return column.type === 'Text' ? shownText(expr, column.sqlType) : expr;
 }
 
 /** The exact text of a value, the form column keys travel in between the key query and the pivot query. */
 export function textExpr(column: RelationColumn): Expr {
-  return { kind: 'text-of', expr: ref(column.columnKey), shape: 'scalar' };
+  return shownText(ref(column.columnKey), column.sqlType);
 }
 
 /**

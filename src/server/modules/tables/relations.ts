@@ -42,17 +42,20 @@ export function engineColumns(relation: Pick<TableRelation, 'columns' | 'sqlType
 }
 
 /**
- * The relation with its columns' SQL types when a filter compares a Number or DateTime column with a value
- * (relation-types.ts reads them, once per table version); as it is otherwise, at no cost.
+ * The relation with its columns' SQL types when a filter compares a Number, DateTime or Text column
+ * with a value (relation-types.ts reads them, once per table version); as it is otherwise, at no cost.
  */
 export async function withSqlTypes(
   executor: WarehouseExecutor,
   relation: TableRelation,
   filterGroups: readonly { filters: readonly Pick<Filter, 'columnKey' | 'operator'>[] }[],
 ): Promise<TableRelation> {
-  // Numbers and date-times compare in their column's own type (a decimal's scale, a timestamp's digits).
+  // Numbers and date-times compare in their column's own type (a decimal's scale, a timestamp's digits),
+  // text as the grid shows it (an interval's ISO duration, a BLOB's base64: values/shown-text.ts).
   const typed = new Set(
-    relation.columns.filter((c) => c.type === 'Number' || c.type === 'DateTime').map((c) => c.columnKey),
+    relation.columns
+      .filter((c) => c.type === 'Number' || c.type === 'DateTime' || c.type === 'Text')
+      .map((c) => c.columnKey),
   );
   const compares = filterGroups.some((group) =>
     group.filters.some((f) => typed.has(f.columnKey) && f.operator !== 'Exists' && f.operator !== 'Empty'),
