@@ -24,6 +24,7 @@ import { ConnectorError, type LogLevel } from './connectors/types';
 import { formatOfDuckDbType } from './connectors/formats';
 import { ROW_ID, q, quoteQualified } from './physical';
 import { describeTable, tableExists, type Staging } from './staging';
+import { numberKeySql } from './number-keys';
 import { decimalType, reconcile } from './stored-types';
 
 export interface SwapOptions {
@@ -36,6 +37,11 @@ export interface SwapOptions {
   log(level: LogLevel, message: string): void;
   /** Whether a full refresh can store a column anew (not for push sources): the log then says so. */
   refreshable?: boolean;
+  /**
+   * Columns whose source values are numbers. A key among them stored as exact text is compared as
+   * the number it spells (number-keys.ts): `1.0` stored before and `1` read now are one key.
+   */
+  numberColumns?: readonly string[];
 }
 
 /**
@@ -70,7 +76,7 @@ export async function swapIn<T>(
   });
 }
 
-async function columnTypes(tx: WarehouseSession, relation: string): Promise<Map<string, string>> {
+async function columnTypes(tx: Pick<WarehouseSession, 'query'>, relation: string): Promise<Map<string, string>> {
   const result = await tx.query({ sql: `SELECT * FROM ${relation} LIMIT 0`, parameters: [] });
   return new Map(result.columns.map((c) => [c.name, c.sqlType]));
 }
@@ -151,16 +157,31 @@ const keyless = (primaryKey: string[]) => primaryKey.map((k) => `${q(k)} IS NULL
  * without a key value are kept each: NULL is no key, and grouping them would delete them.
  */
 async function keepNewestPerKey(
-  tx: Pick<WarehouseSession, 'run'>,
+  tx: Pick<WarehouseSession, 'run' | 'query'>,
   relation: string,
-  options: Pick<SwapOptions, 'primaryKey' | 'cursorField'>,
+  options: Pick<SwapOptions, 'primaryKey' | 'cursorField' | 'numberColumns'>,
 ): Promise<void> {
   if (options.primaryKey.length === 0) return;
   const order = [...(options.cursorField ? [`${q(options.cursorField)} DESC NULLS LAST`] : []), `${q(ROW_ID)} DESC`];
+  const keys = await keyExpressions(tx, relation, options);
   await tx.run(
     `DELETE FROM ${relation} WHERE ${q(ROW_ID)} IN (SELECT ${q(ROW_ID)} FROM (SELECT ${q(ROW_ID)}, ` +
-      `row_number() OVER (PARTITION BY ${options.primaryKey.map(q).join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
+      `row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY ${order.join(', ')}) AS rn ` +
       `FROM ${relation} WHERE NOT (${keyless(options.primaryKey)})) WHERE rn > 1)`,
+  );
+}
+
+/** The key columns as they are compared: numbers stored as exact text by the number they spell. */
+async function keyExpressions(
+  tx: Pick<WarehouseSession, 'query'>,
+  relation: string,
+  options: Pick<SwapOptions, 'primaryKey' | 'numberColumns'>,
+): Promise<string[]> {
+  const numbers = new Set(options.numberColumns ?? []);
+  if (!options.primaryKey.some((key) => numbers.has(key))) return options.primaryKey.map(q);
+  const types = await columnTypes(tx, relation);
+  return options.primaryKey.map((key) =>
+    numbers.has(key) && types.get(key) === 'VARCHAR' ? numberKeySql(q(key)) : q(key),
   );
 }
 

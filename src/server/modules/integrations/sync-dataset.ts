@@ -16,6 +16,7 @@ import {
   stageRecords,
   type StagedColumn,
 } from './staging';
+import { isNumberFormat } from './number-keys';
 import { swapIn } from './swap-in';
 import { renamedColumnNotices, warehouseColumnNames } from './physical';
 import { storageOf } from './connectors/formats';
@@ -99,6 +100,8 @@ export async function syncDataset(
   const syncType: SyncType = fullRefresh ? 'FullRefresh' : (row.sync_type as SyncType);
   const ingestion: IngestionType = fullRefresh ? 'Overwrite' : (row.ingestion_type as IngestionType);
   const columns = selectedColumns(row);
+  // Before staging widens any: which columns hold numbers at the source (number-keys.ts).
+  const numberColumns = columns.filter((c) => isNumberFormat(c.format)).map((c) => c.name);
   if (columns.length > LIMITS.maxColumns) {
     throw new ConnectorError(
       `The dataset has ${columns.length} properties, but a dataset can have at most ${LIMITS.maxColumns} columns. ` +
@@ -167,6 +170,7 @@ export async function syncDataset(
       syncType,
       primaryKey: discovered.primaryKey.map(storedName),
       cursorField: discovered.cursorField === null ? null : storedName(discovered.cursorField),
+      numberColumns,
       log: ctx.log,
     };
     // State is kept only from a successful read; a full refresh starts it over.

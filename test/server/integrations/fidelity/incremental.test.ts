@@ -69,6 +69,8 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       INSERT INTO alias_keyed VALUES (1, 2, 'a', '2024-01-01 00:00:00+00'), (2, 1, 'b', '2024-01-01 00:00:00+00');
       CREATE TABLE unstamped (id int PRIMARY KEY, v text, updated_at timestamptz);
       INSERT INTO unstamped VALUES (1, 'a', NULL), (2, 'b', NULL);
+      CREATE TABLE number_keys (k numeric PRIMARY KEY, v text, updated_at timestamptz NOT NULL);
+      INSERT INTO number_keys VALUES (1, 'one', '2024-01-01 00:00:00+00'), (2.5, 'two', '2024-01-01 00:00:00+00');
       CREATE TABLE unstamped_events (id int, v text, updated_at timestamptz);
       INSERT INTO unstamped_events VALUES (1, 'a', NULL), (1, 'a', NULL), (2, 'b', '2024-01-01 00:00:00+00');`);
   }, 120_000);
@@ -364,5 +366,32 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       ['2', 'b2'],
       ['3', 'c'],
     ]);
+  });
+  it('a numeric key whose column becomes exact text still meets its stored rows as the same number', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'number_keys');
+    await selectDatasets(t, cookie, created.id, {
+      number_keys: { syncType: 'Incremental', dataIngestionType: 'AppendDedup' },
+    });
+    expectCompleted(await syncNow(t, cookie, created.id));
+    // The stored keys are decimals (1.0, 2.5); a key of 40 digits makes the column exact text, where
+    // PostgreSQL spells the updated key 1 as '1'.
+    await admin.query(`
+      UPDATE number_keys SET v = 'one b', updated_at = '2024-01-02 00:00:00+00' WHERE k = 1;
+      INSERT INTO number_keys VALUES (1234567890123456789012345678901234567890, 'big', '2024-01-02 00:00:00+00');`);
+    t.clock.advance(60_000);
+    expectCompleted(await syncNow(t, cookie, created.id));
+    const id = await datasetId(t, cookie, created.id, 'number_keys');
+    const rows = async () => (await apiRows(t, cookie, id, 'v')).map((r) => [String(r.k), r.v]);
+    const expected = [
+      ['1234567890123456789012345678901234567890', 'big'],
+      ['1', 'one b'],
+      ['2.5', 'two'],
+    ];
+    expect(await rows()).toEqual(expected);
+    t.clock.advance(60_000);
+    expectCompleted(await syncNow(t, cookie, created.id));
+    expect(await rows()).toEqual(expected);
   });
 });
