@@ -133,7 +133,7 @@ async function appendStaged(tx: WarehouseSession, staging: Staging, options: Swa
   // are dropped, for AppendDedup too, whose rows without a key value the key cannot de-duplicate.
   const appends = options.ingestion === 'Append' || options.ingestion === 'AppendDedup';
   if (appends && options.syncType === 'Incremental' && options.cursorField) {
-    await dropBoundaryCopies(tx, target, staged, [...incoming.keys()], options.cursorField);
+    await dropBoundaryCopies(tx, target, staged, [...incoming.keys()], options.cursorField, options.numberColumns);
   }
   // Nested values going into a text or JSON column are written as their JSON.
   const names = [...incoming].map(([name]) => after.get(name.toLowerCase())?.name ?? name);
@@ -312,7 +312,8 @@ async function reconcileColumn(
 
 /**
  * Append at the saved cursor: staged rows already in the table at its largest cursor, or without a
- * cursor value (incremental reads take those every time), are dropped.
+ * cursor value (incremental reads take those every time), are dropped. A source's numbers stored
+ * as exact text are compared as the numbers they spell (number-keys.ts).
  * The aliases (the two relations, the copy number and the count) are names no column has, so a
  * source column called `copy` or `s` cannot be what they find.
  */
@@ -322,19 +323,26 @@ async function dropBoundaryCopies(
   staged: string,
   columns: string[],
   cursor: string,
+  numberColumns: readonly string[] = [],
 ): Promise<void> {
   if (!columns.includes(cursor)) return;
-  const names = [ROW_ID, ...columns, ...(await columnTypes(tx, target)).keys()];
+  const targetTypes = await columnTypes(tx, target);
+  const names = [ROW_ID, ...columns, ...targetTypes.keys()];
   const [s, e, copy, copies] = ['s', 'e', 'copy', 'copies'].map((base) => q(freeName(base, names)));
+  // Numbers stored as exact text compare as the number they spell (`1.0` stored, `1` read again).
+  const numbers = new Set(numberColumns);
+  const value = (c: string) =>
+    numbers.has(c) && targetTypes.get(c) === 'VARCHAR' ? `${numberKeySql(q(c))} AS ${q(c)}` : q(c);
   const list = columns.map(q).join(', ');
+  const values = columns.map(value).join(', ');
   const same = columns.map((c) => `${s}.${q(c)} IS NOT DISTINCT FROM ${e}.${q(c)}`).join(' AND ');
   // At the boundary: the table's largest cursor, or no cursor value at all (read again by every sync).
   const atBoundary = `(${q(cursor)} = (SELECT max(${q(cursor)}) FROM ${target}) OR ${q(cursor)} IS NULL)`;
   await tx.run(
     `DELETE FROM ${staged} WHERE ${q(ROW_ID)} IN (SELECT ${s}.${q(ROW_ID)} FROM ` +
       `(SELECT ${q(ROW_ID)}, ${list}, row_number() OVER (PARTITION BY ${list} ORDER BY ${q(ROW_ID)}) AS ${copy} ` +
-      `FROM ${staged} WHERE ${atBoundary}) ${s} ` +
-      `JOIN (SELECT ${list}, count(*) AS ${copies} FROM ${target} WHERE ${atBoundary} GROUP BY ALL) ${e} ` +
+      `FROM (SELECT ${q(ROW_ID)}, ${values} FROM ${staged} WHERE ${atBoundary})) ${s} ` +
+      `JOIN (SELECT ${list}, count(*) AS ${copies} FROM (SELECT ${values} FROM ${target} WHERE ${atBoundary}) GROUP BY ALL) ${e} ` +
       `ON ${same} AND ${s}.${copy} <= ${e}.${copies})`,
   );
 }

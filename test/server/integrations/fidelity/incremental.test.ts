@@ -71,6 +71,8 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
       INSERT INTO unstamped VALUES (1, 'a', NULL), (2, 'b', NULL);
       CREATE TABLE number_keys (k numeric PRIMARY KEY, v text, updated_at timestamptz NOT NULL);
       INSERT INTO number_keys VALUES (1, 'one', '2024-01-01 00:00:00+00'), (2.5, 'two', '2024-01-01 00:00:00+00');
+      CREATE TABLE number_events (n numeric, v text, updated_at timestamptz NOT NULL);
+      INSERT INTO number_events VALUES (1, 'one', '2024-01-01 00:00:00+00'), (2.5, 'two', '2024-01-01 00:00:00+00');
       CREATE TABLE unstamped_events (id int, v text, updated_at timestamptz);
       INSERT INTO unstamped_events VALUES (1, 'a', NULL), (1, 'a', NULL), (2, 'b', '2024-01-01 00:00:00+00');`);
   }, 120_000);
@@ -393,5 +395,24 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
     t.clock.advance(60_000);
     expectCompleted(await syncNow(t, cookie, created.id));
     expect(await rows()).toEqual(expected);
+  });
+  it('Append without a key: boundary rows whose numeric column became exact text are not added twice', async () => {
+    const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
+    const cookie = await signIn(t, 'owner@example.com');
+    const created = await integration(t, cookie, 'number_events');
+    await selectDatasets(t, cookie, created.id, {
+      number_events: { syncType: 'Incremental', dataIngestionType: 'Append' },
+    });
+    expectCompleted(await syncNow(t, cookie, created.id));
+    await admin.query(
+      `INSERT INTO number_events VALUES (1234567890123456789012345678901234567890, 'big', '2024-01-01 00:00:00+00')`,
+    );
+    const id = await datasetId(t, cookie, created.id, 'number_events');
+    const rows = async () => (await apiRows(t, cookie, id, 'v')).map((r) => r.v);
+    for (let sync = 0; sync < 2; sync++) {
+      t.clock.advance(60_000);
+      expectCompleted(await syncNow(t, cookie, created.id));
+      expect(await rows()).toEqual(['big', 'one', 'two']);
+    }
   });
 });
