@@ -15,16 +15,28 @@
  *   DuckDB writes with an era (`0044-03-15 (BC)`) or without the expanded year's sign
  *   (`10000-01-01`), are the grid's ISO years (`-000043-03-15`, `+010000-01-01`), date-times in
  *   DuckDB's layout still (`-000043-03-15 10:00:00.5`). Integers of any size
- *   are already written exactly; times and text are DuckDB's own, exact text.
+ *   are already written exactly. Intervals and times with a zone are the grid's text (an ISO 8601
+ *   duration, `P1Y2M3DT4H`, where DuckDB writes `1 year 2 months 3 days 04:00:00`; a full offset,
+ *   `+05:00`, where DuckDB writes `+05`), in lists too; times and text are DuckDB's own, exact text.
  * - Parquet keeps each column's type, except 128-bit integers: Parquet has none, and DuckDB would
  *   write them as DOUBLE, rounding past 2^53. They become DECIMAL(38,0), exact; a value beyond 38
  *   digits fails the export with DuckDB's conversion error rather than being rounded. Intervals and
- *   times with a time zone become their text: Parquet's interval has no sign (a negative one fails
- *   the export) and its time with a zone keeps only the UTC time (the offset would be lost).
+ *   times with a time zone become the grid's text, as in CSV: Parquet's interval has no sign (a
+ *   negative one fails the export) and its time with a zone keeps only the UTC time (the offset
+ *   would be lost).
  *
  * `null` means the column is written as it is.
  */
+import { duckdbDialect } from '../../engine';
+
 export type CellFormat = 'csv' | 'parquet';
+
+/** Types whose DuckDB text differs from the grid's (the engine's shown text, values/shown-text.ts). */
+const SHOWN_AS_TEXT: Readonly<Record<string, (ref: string) => string>> = {
+  INTERVAL: (ref) => duckdbDialect.intervalToText(ref),
+  'TIME WITH TIME ZONE': (ref) => duckdbDialect.timeTzToText(ref),
+  TIMETZ: (ref) => duckdbDialect.timeTzToText(ref),
+};
 
 export function exportCellSql(ref: string, sqlType: string, format: CellFormat): string | null {
   return format === 'csv' ? csvCellSql(ref, sqlType) : parquetCellSql(ref, sqlType);
@@ -40,14 +52,20 @@ function csvCellSql(ref: string, sqlType: string): string | null {
   const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(sqlType);
   if (decimal) return decimalTextSql(ref, Number(decimal[1]), Number(decimal[2]));
   if (sqlType === 'BLOB') return `base64(${ref})`;
-  return null;
+  return SHOWN_AS_TEXT[sqlType]?.(ref) ?? null;
 }
 
 function parquetCellSql(ref: string, sqlType: string): string | null {
   const wide = /^U?HUGEINT((?:\[\d*\])*)$/.exec(sqlType);
   if (wide) return `CAST(${ref} AS DECIMAL(38,0)${wide[1]})`;
-  const textual = /^(?:INTERVAL|TIME WITH TIME ZONE|TIMETZ)((?:\[\d*\])*)$/.exec(sqlType);
-  return textual ? `CAST(${ref} AS VARCHAR${textual[1]})` : null;
+  const textual = /^(INTERVAL|TIME WITH TIME ZONE|TIMETZ)((?:\[\d*\])*)$/.exec(sqlType);
+  if (!textual) return null;
+  const [, itemType = '', dimensions = ''] = textual;
+  const shown = SHOWN_AS_TEXT[itemType]!;
+  // Each item of a list (of lists) as its text, a step per level.
+  const level = (x: string, depth: number): string =>
+    depth === 0 ? shown(x) : `list_transform(${x}, lambda list${depth}: ${level(`list${depth}`, depth - 1)})`;
+  return level(ref, dimensions.split('[').length - 1);
 }
 
 /** Lists, arrays, structs, maps and unions: values DuckDB's CSV writer renders ambiguously. */
@@ -61,10 +79,13 @@ function isNested(sqlType: string): boolean {
  * where the grid has `0.1`), `3804.0` for 3804, and dates with eras (`0044-03-15 (BC)`). Numbers
  * become JSON numbers with a scalar's text (`NaN` and the infinities JSON text, as the grid sends
  * them); dates and timestamps their scalar's text. Null for other lists (and structs, maps, unions),
- * which to_json writes as they are.
+ * which to_json writes as they are. Intervals and times with a zone become the grid's text.
  */
 function listItemsSql(ref: string, sqlType: string): string | null {
-  const list = /^(FLOAT|DOUBLE|DATE|TIMESTAMP(?:_S|_MS)?|TIMESTAMP WITH TIME ZONE)((?:\[\d*\])+)$/.exec(sqlType);
+  const list =
+    /^(FLOAT|DOUBLE|DATE|TIMESTAMP(?:_S|_MS)?|TIMESTAMP WITH TIME ZONE|INTERVAL|TIME WITH TIME ZONE|TIMETZ)((?:\[\d*\])+)$/.exec(
+      sqlType,
+    );
   if (!list) return null;
   const [, itemType = '', dimensions = ''] = list;
   const depth = dimensions.split('[').length - 1;

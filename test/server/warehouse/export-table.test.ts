@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportTable } from '../../../src/server/warehouse/export-table';
+import { parseCsv } from '../tables/export-compare';
 import { makeWarehouse, scratchOf, sql } from './helpers';
 
 const ACCOUNT = '66666666-6666-4666-8666-666666666666';
@@ -173,7 +174,7 @@ describe('table export', () => {
     expect(cells[3]).toBe('0.1');
   });
 
-  it('writes intervals and times with a zone to Parquet as their text: a negative interval, the offset kept', async () => {
+  it('writes intervals and times with a zone to Parquet as the grid shows them: a negative interval, the offset kept', async () => {
     const executor = await setup();
     await executor.run(`CREATE TABLE static.spans AS SELECT * FROM (VALUES
       (1, INTERVAL '-1 year 2 days 3 hours', TIMETZ '10:00:00+05:30', [INTERVAL '-3 days']),
@@ -184,9 +185,32 @@ describe('table export', () => {
     const back = await executor.query(sql('SELECT * FROM read_parquet($1) ORDER BY id', file));
     expect(back.columns.map((c) => c.sqlType)).toEqual(['INTEGER', 'VARCHAR', 'VARCHAR', 'VARCHAR[]']);
     expect(back.rows).toEqual([
-      { id: 1, span: '-1 year 2 days 03:00:00', zoned: '10:00:00+05:30', spans: ['-3 days'] },
+      { id: 1, span: 'P-1Y2DT3H', zoned: '10:00:00+05:30', spans: ['P-3D'] },
       { id: 2, span: null, zoned: null, spans: null },
     ]);
+    // The grid's own text of the same values.
+    expect(back.rows).toEqual(await executor.all(sql('SELECT * FROM static.spans ORDER BY id')));
+  });
+
+  it('writes intervals and times with a zone to CSV as the grid shows them, in lists too', async () => {
+    const executor = await setup();
+    await executor.run(`CREATE TABLE static.spans AS SELECT * FROM (VALUES
+      (1, INTERVAL '1 year 2 months 3 days 04:05:06.5', TIMETZ '10:00:00+05', [INTERVAL '-3 days', NULL], [TIMETZ '01:02:03-08']),
+      (2, INTERVAL '0 seconds', TIMETZ '23:59:59.999999+05:30', [], NULL),
+      (3, -INTERVAL '1 hour 30 seconds', NULL, NULL, [])) AS v(id, span, zoned, spans, zones)`);
+    const query = sql('SELECT span, zoned, spans, zones FROM static.spans ORDER BY id');
+    const text = (await readAll(await exportTable(executor, query, 'csv'))).toString();
+    const cells = parseCsv(text)
+      .slice(1)
+      .map((record) => record.map((cell) => cell.text));
+    expect(cells.map((row) => row.slice(0, 4))).toEqual([
+      ['P1Y2M3DT4H5M6.5S', '10:00:00+05:00', '["P-3D",null]', '["01:02:03-08:00"]'],
+      ['PT0S', '23:59:59.999999+05:30', '[]', ''],
+      ['PT-1H-30S', '', '', '[]'],
+    ]);
+    const grid = await executor.all(query);
+    expect(grid.map((row) => [row.span, row.zoned])).toEqual(cells.map((row) => [row[0], row[1] || null]));
+    expect(grid.map((row) => row.spans)).toEqual([['P-3D', null], [], null]);
   });
 
   it('writes every FLOAT as the grid shows it, for any float', { timeout: 180_000 }, async () => {

@@ -69,9 +69,10 @@ export async function downloadRows(
     const names = Object.keys(types);
     const cells = names.map((name) => {
       const ref = `"${name.replaceAll('"', '""')}"`;
-      // The CSV download writes BLOBs as base64 (what the grid shows).
+      // The CSV download writes BLOBs as base64, intervals and times with a zone as the grid's text
+      // (an ISO 8601 duration, which DuckDB's cast cannot read back, and a full offset).
       const typed =
-        format !== 'csv' || types[name] === 'VARCHAR'
+        format !== 'csv' || ['VARCHAR', 'INTERVAL', 'TIME WITH TIME ZONE'].includes(types[name] ?? '')
           ? ref
           : types[name] === 'BLOB'
             ? `from_base64(${ref})`
