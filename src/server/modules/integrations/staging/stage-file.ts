@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { csvDialectOptions, inspectCsvFile } from '../../../warehouse/csv-file';
 import type { WarehouseExecutor } from '../../../warehouse/types';
-import { formatOfDuckDbType } from '../connectors/formats';
+import { EXACT_DECIMAL, formatOfDuckDbType } from '../connectors/formats';
+import { exactParquet } from '../connectors/parquet/exact-parquet';
 import { ConnectorError } from '../connectors/types';
 import { q, quoteQualified } from '../physical';
 import { holds } from '../stored-types';
@@ -115,6 +116,8 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
       changed += await stageRecords(executor, staging, records, dir);
     return changed;
   }
+  // Columns DuckDB would round are made exact first, as discovery read them (wide decimals as exact text).
+  const exactDecimals = new Set(file.format === 'parquet' ? await exactParquet(file.path) : []);
   // A file a user made (SFTP, e-mail): its dialect is found from its header, as discovery read it.
   const dialect =
     file.format === 'csv' && !file.columns
@@ -145,7 +148,9 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
   if (file.format === 'parquet') {
     for (const column of staging.columns) {
       const read = present.get(column.field);
-      if (read === undefined || holds(column.format, formatOfDuckDbType(read.sqlType))) continue;
+      if (read === undefined) continue;
+      const readFormat = exactDecimals.has(read.name) ? EXACT_DECIMAL : formatOfDuckDbType(read.sqlType);
+      if (holds(column.format, readFormat)) continue;
       const sourceType = read.sqlType;
       const [counted] = await executor.all({
         sql: `SELECT count(${q(read.name)})::DOUBLE AS n FROM ${source}`,

@@ -1,7 +1,7 @@
 /**
  * Column names and storage formats of a data file (CSV, JSON lines, Parquet), as the load will
  * read it. Parquet declares its types: they are kept exactly (DECIMAL(p,s), timestamps of each
- * unit and zone, lists, ...). CSV is sniffed by a throw-away in-memory DuckDB, with one change:
+ * unit and zone, lists, ...); what DuckDB's reader would round is made exact first (exact-parquet.ts). CSV is sniffed by a throw-away in-memory DuckDB, with one change:
  * columns it would read as DOUBLE are exact decimals (a CSV's `99999999999999.999999` is that
  * number, not the nearest double). JSON lines are read here with every number exact and typed
  * from their values (infer-types.ts). Used by the SFTP and e-mail connectors.
@@ -11,6 +11,7 @@ import type { ColumnType } from '../../../../../shared/tables';
 import { jsonLines } from '../../../../exact-values/json-lines';
 import { csvDialectOptions, inspectCsvFile } from '../../../../warehouse/csv-file';
 import { columnTypeOfFormat, EXACT_DECIMAL, formatOfDuckDbType, formatText, type StorageFormat } from '../formats';
+import { exactParquet } from '../parquet/exact-parquet';
 import { inferProperties } from '../rest-api/infer-types';
 
 export type DataFileFormat = 'csv' | 'jsonl' | 'parquet';
@@ -46,6 +47,8 @@ export async function describeFile(filePath: string, format: DataFileFormat): Pr
     const properties = inferProperties(await sampleJsonLines(filePath), { primaryKey: [], cursorField: null });
     return properties.map((p) => ({ name: p.name, type: p.type, format: p.format ?? 'text', onMisfit: 'text' }));
   }
+  // Columns DuckDB would round are made exact first; wide decimals become exact decimal text.
+  const exactDecimals = new Set(format === 'parquet' ? await exactParquet(filePath) : []);
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const connection = await instance.connect();
   try {
@@ -57,10 +60,11 @@ export async function describeFile(filePath: string, format: DataFileFormat): Pr
         : `read_parquet(${sqlString(filePath)})`;
     const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`);
     return result.getRowObjectsJson().map((row) => {
-      const declared = formatOfDuckDbType(String(row.column_type));
+      const name = String(row.column_name);
+      const declared = exactDecimals.has(name) ? EXACT_DECIMAL : formatOfDuckDbType(String(row.column_type));
       // A later file may declare other types: a value that does not fit makes the column text.
-      if (format === 'parquet') return column(String(row.column_name), declared, 'text');
-      return column(String(row.column_name), declared.kind === 'double' ? EXACT_DECIMAL : declared, 'text');
+      if (format === 'parquet') return column(name, declared, 'text');
+      return column(name, declared.kind === 'double' ? EXACT_DECIMAL : declared, 'text');
     });
   } finally {
     connection.closeSync();
