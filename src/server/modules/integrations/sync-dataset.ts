@@ -26,6 +26,7 @@ import { LIMITS } from '../../../shared/limits';
 import type { WriteJournal } from '../../durability/write-journal';
 import { exclusiveAll } from '../../warehouse/exclusive-all';
 import { ConnectorError } from './connectors/types';
+import { unknownFields } from './connectors/unknown-fields';
 import { DATASET_SYNCED, type DatasetSynced } from './durable-writes';
 
 /** Records are written to the staging table in batches of about this many. */
@@ -110,6 +111,9 @@ export async function syncDataset(
     );
   }
   const staging = await createStaging(ctx.executor, ctx.schema, row.table_name, columns, ctx.log);
+  // Files are checked against every discovered property (REST and Airbyte records by their connectors).
+  const unseen = unknownFields(new Set(discovered.properties.map((p) => p.name)));
+  staging.unseen = unseen;
   for (const line of renamedColumnNotices(columns)) ctx.log('WARN', line);
   // The primary key and cursor as the warehouse table names them (the source is asked by its own names).
   const storedName = (field: string) => columns.find((c) => c.field === field)?.name ?? field;
@@ -163,6 +167,14 @@ export async function syncDataset(
     if (ctx.signal.aborted) throw abortedError();
     await finishStaging(ctx.executor, staging);
     for (const line of noticeLines(staging)) ctx.log('WARN', line);
+    const unseenColumns = unseen.said();
+    if (unseenColumns) {
+      ctx.log(
+        'WARN',
+        `File columns the discovery did not see are not stored: ${unseenColumns}. ` +
+          "Discovery reads each dataset's newest file: refresh the datasets once it has them.",
+      );
+    }
     const { executor, schema } = ctx;
     const options = {
       table: row.table_name,

@@ -5,12 +5,18 @@
  */
 const NAMED = 10;
 
+export type UnknownFields = ReturnType<typeof unknownFields>;
+
 export function unknownFields(known: ReadonlySet<string>) {
   const counts = new Map<string, number>();
+  const add = (name: string, records: number) => counts.set(name, (counts.get(name) ?? 0) + records);
   return {
+    knows: (name: string): boolean => known.has(name),
     count(record: Record<string, unknown>): void {
-      for (const name of Object.keys(record)) if (!known.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
+      for (const name of Object.keys(record)) if (!known.has(name)) add(name, 1);
     },
+    /** A field without a column met in `records` records at once (a file's column). */
+    add,
     /** `a (2 records), b (1 record)`: the first ten with their record counts, then how many more; null for none. */
     said(): string | null {
       if (counts.size === 0) return null;

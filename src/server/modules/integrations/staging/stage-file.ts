@@ -6,6 +6,7 @@ import type { WarehouseExecutor } from '../../../warehouse/types';
 import { EXACT_DECIMAL, formatOfDuckDbType } from '../connectors/formats';
 import { exactParquet } from '../connectors/parquet/exact-parquet';
 import { ConnectorError } from '../connectors/types';
+import type { UnknownFields } from '../connectors/unknown-fields';
 import { q, quoteQualified } from '../physical';
 import { holds } from '../stored-types';
 import { jsonLines } from '../../../exact-values/json-lines';
@@ -105,6 +106,24 @@ async function fileColumns(
 }
 
 /**
+ * Tallies the file's columns that no discovered property names. A CSV column is present under its
+ * header's name and DuckDB's (fileColumns): one named by a property is not counted under the other.
+ */
+function tallyUnseen(unseen: UnknownFields, present: Map<string, FileColumn>, rows: number): void {
+  const named = new Set([...present].filter(([field]) => unseen.knows(field)).map(([, column]) => column.name));
+  for (const [field, column] of present) {
+    if (named.has(column.name)) continue;
+    named.add(column.name);
+    unseen.add(field, rows);
+  }
+}
+
+async function rowsOf(executor: WarehouseExecutor, source: string, file: StagedFile): Promise<number> {
+  const [counted] = await executor.all({ sql: `SELECT count(*)::DOUBLE AS n FROM ${source}`, parameters: [file.path] });
+  return Number(counted?.n ?? 0);
+}
+
+/**
  * Appends a file a connector handed over, each staged column read from the file's column of its
  * property's name and cast to its staged format (missing ones stay NULL).
  */
@@ -112,8 +131,10 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
   if (file.format === 'jsonl') {
     let changed = 0;
     const dir = path.dirname(file.path);
-    for await (const records of jsonLines(file.path, 20_000))
+    for await (const records of jsonLines(file.path, 20_000)) {
+      if (staging.unseen) for (const record of records) staging.unseen.count(record);
       changed += await stageRecords(executor, staging, records, dir);
+    }
     return changed;
   }
   // Columns DuckDB would round are made exact first, as discovery read them (wide decimals as exact text).
@@ -168,7 +189,10 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
       : fromTyped(column.format, value, read?.sqlType ?? '');
   };
   const loaded = () => staging.columns.filter((c) => present.has(c.field));
-  if (loaded().length === 0) return 0;
+  if (loaded().length === 0) {
+    if (staging.unseen && !file.columns) tallyUnseen(staging.unseen, present, await rowsOf(executor, source, file));
+    return 0;
+  }
   const target = quoteQualified(staging.schema, staging.name);
   const changed = await loadWithWidening(
     executor,
@@ -184,6 +208,7 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
   ).catch((error: unknown) => {
     throw file.format === 'csv' ? unreadableCsv(error) : error;
   });
+  if (staging.unseen && !file.columns) tallyUnseen(staging.unseen, present, changed);
   if (file.rows !== undefined && changed !== file.rows) {
     throw new ConnectorError(
       `The source wrote ${file.rows} rows into a copied file, but ${changed} were read from it.`,

@@ -1,6 +1,7 @@
 /** The staging table of one dataset's sync, and the columns it stages. */
 import type { LogLevel } from '../connectors/types';
 import type { StorageFormat } from '../connectors/formats';
+import type { UnknownFields } from '../connectors/unknown-fields';
 
 export interface StagedColumn {
   /** The warehouse column (physical.ts's warehouseColumnNames). */
@@ -34,4 +35,10 @@ export interface Staging {
   notices: Map<string, ColumnNotice>;
   /** The run's log for this dataset (its lines are prefixed with the dataset's name). */
   log(level: LogLevel, message: string): void;
+  /**
+   * The discovered properties, when files are checked against them: a handed-over file's column
+   * that none names (an SFTP file with columns the discovered one did not have) is tallied here, so
+   * the log names it instead of the load dropping it silently.
+   */
+  unseen?: UnknownFields;
 }
