@@ -1,6 +1,7 @@
 /** A file a connector handed over (CSV, JSON lines, Parquet) into the staging table. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { csvFileError } from '../../../warehouse/csv-errors';
 import { csvDialectOptions, inspectCsvFile } from '../../../warehouse/csv-file';
 import type { WarehouseExecutor } from '../../../warehouse/types';
 import { EXACT_DECIMAL, formatOfDuckDbType } from '../connectors/formats';
@@ -69,6 +70,15 @@ function unreadableCsv(error: unknown): unknown {
       ? `it has ${columns[2]} values where the file has ${columns[1]} columns`
       : 'it is not CSV as the file was written';
   return new ConnectorError(`A file could not be read at its line ${line[1]}: ${reason}.`, 'SystemError');
+}
+
+/**
+ * A file a user made (SFTP, e-mail) that DuckDB cannot read as CSV: the reason in the words a
+ * static table's import uses (not UTF-8, a row of another width, a quote never closed, ...).
+ */
+function unreadableUserCsv(error: unknown): unknown {
+  const readable = csvFileError(error);
+  return readable ? new ConnectorError(`A file could not be read: ${readable.message}`, 'ConfigError') : error;
 }
 
 /** A column of a file: the name DuckDB reads it under, and its type. */
@@ -206,7 +216,8 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
       `SELECT ${misfitCounts(staging.columns.map((c) => (present.has(c.field) ? castOf(c) : { value: '', fits: 'true' })))} FROM ${source}`,
     file.path,
   ).catch((error: unknown) => {
-    throw file.format === 'csv' ? unreadableCsv(error) : error;
+    if (file.format !== 'csv') throw error;
+    throw file.columns ? unreadableCsv(error) : unreadableUserCsv(error);
   });
   if (staging.unseen && !file.columns) tallyUnseen(staging.unseen, present, changed);
   if (file.rows !== undefined && changed !== file.rows) {

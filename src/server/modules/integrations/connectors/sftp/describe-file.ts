@@ -9,6 +9,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ColumnType } from '../../../../../shared/tables';
 import { jsonLines } from '../../../../exact-values/json-lines';
+import { csvFileError } from '../../../../warehouse/csv-errors';
 import { csvDialectOptions, inspectCsvFile } from '../../../../warehouse/csv-file';
 import { columnTypeOfFormat, EXACT_DECIMAL, formatOfDuckDbType, formatText, type StorageFormat } from '../formats';
 import { exactParquet } from '../parquet/exact-parquet';
@@ -58,7 +59,11 @@ export async function describeFile(filePath: string, format: DataFileFormat): Pr
         ? `read_csv(${sqlString(filePath)}, header = true, allow_quoted_nulls = false, ` +
           `${csvDialectOptions(await inspectCsvFile(filePath, Number.MAX_SAFE_INTEGER))})`
         : `read_parquet(${sqlString(filePath)})`;
-    const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`);
+    const result = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${reader}`).catch((error: unknown) => {
+      // A CSV file's fault (not UTF-8, rows of other widths, ...) in the words a static table's import uses.
+      const readable = format === 'csv' ? csvFileError(error) : null;
+      throw readable ? new Error(readable.message) : error;
+    });
     return result.getRowObjectsJson().map((row) => {
       const name = String(row.column_name);
       const declared = exactDecimals.has(name) ? EXACT_DECIMAL : formatOfDuckDbType(String(row.column_type));
