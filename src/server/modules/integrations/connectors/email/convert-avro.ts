@@ -1,8 +1,11 @@
 /**
  * Avro object container files -> JSON lines (DuckDB's avro extension cannot be installed offline).
  * avsc decodes the blocks (null and deflate codecs); logical types become what the warehouse reads:
- * dates as YYYY-MM-DD, timestamps as ISO instants (microseconds kept), decimals as exact numbers,
- * longs as exact numbers (BigInt), bytes as base64.
+ * dates as YYYY-MM-DD (a date BC as `0044-03-15 BC`, a year past 9999 with its digits: such
+ * values are no ISO date, so their column stays exact text), timestamps as ISO instants
+ * (microseconds kept), decimals as exact numbers, longs as exact numbers (BigInt), bytes as base64,
+ * and a double's NaN or ±Infinity, which JSON has no number for, as its name (the column is then
+ * exact text, never a null in the value's place).
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -12,9 +15,20 @@ import { exactJsonText, ExactNumber } from '../../../../exact-values/json';
 
 type AvroSchema = Parameters<typeof avro.Type.forSchema>[0];
 
+/** Days since 1970-01-01 as a date's text, any year (Date's ISO text writes ±YYYYYY beyond 0000-9999). */
+export function avroDateText(days: number): string {
+  const iso = new Date(days * 86_400_000).toISOString();
+  const match = /^([+-]?\d+)-(\d{2})-(\d{2})T/.exec(iso);
+  if (!match) throw new Error(`the date ${days} days from 1970-01-01 is out of range`);
+  const year = Number(match[1]);
+  const monthDay = `${match[2]}-${match[3]}`;
+  if (year <= 0) return `${String(1 - year).padStart(4, '0')}-${monthDay} BC`;
+  return `${String(year).padStart(4, '0')}-${monthDay}`;
+}
+
 class DateType extends avro.types.LogicalType {
   protected override _fromValue(days: number): string {
-    return new Date(days * 86_400_000).toISOString().slice(0, 10);
+    return avroDateText(days);
   }
   protected override _toValue(value: string): number {
     return Math.round(Date.parse(value) / 86_400_000);
@@ -93,6 +107,8 @@ const longType = avro.types.LongType.__with({
 /** Bytes as base64 text; numbers stay what they are (bigint and ExactNumber are written exactly). */
 function plainValue(value: unknown): unknown {
   if (Buffer.isBuffer(value)) return value.toString('base64');
+  // JSON would write null: the value's name keeps it (NaN, Infinity, -Infinity).
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) return value.map(plainValue);
   if (value && typeof value === 'object' && !(value instanceof ExactNumber)) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainValue(item)]));

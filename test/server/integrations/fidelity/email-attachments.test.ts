@@ -1,16 +1,20 @@
 /**
- * An XML attachment mailed to the listener: XML holds text only, so each value spelled as a plain
+ * Attachments mailed to the listener, read back through the tables API and the CSV download and
+ * compared with the values as written. XML: XML holds text only, so each value spelled as a plain
  * number is that number exactly (19- and 20-digit ids, decimals a double would round, a scale of
  * trailing zeros), and its column is a number column; other spellings ("007", "+1", "1e5") stay text.
- * Read back through the tables API and the CSV download, compared with the values as written.
+ * Avro: a double's NaN and ±Infinity (which JSON has no number for) and dates BC or past 9999
+ * keep their values (as exact text), never a null or a cut date.
  */
 import net from 'node:net';
+import avro from 'avsc';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { makeApp, signIn } from '../../helpers';
 import { api, createIntegration, definitionNamed, ok, type Integration } from '../helpers';
 import { apiRows, downloadRows, warehouseTypes, type Row } from './exports';
 import { canonical, type Kind } from './renderings';
+import { openTestDuckDb } from '../../../engine/duckdb';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -41,7 +45,44 @@ const xml = () => {
   return `<?xml version="1.0"?><orders>${rows.join('')}</orders>`;
 };
 
-describe('XML attachments keep their numbers exactly', () => {
+/** Keeps values as given; registering it makes the written schema keep its logicalType attributes. */
+class AsIs extends avro.types.LogicalType {
+  protected override _fromValue(value: unknown) {
+    return value;
+  }
+  protected override _toValue(value: unknown) {
+    return value;
+  }
+}
+
+const DAYS = [-732_000, 3_000_000, 19_723, 0];
+const DOUBLES = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1.5];
+
+async function avroFile(): Promise<Buffer> {
+  const type = avro.Type.forSchema(
+    {
+      type: 'record',
+      name: 'reading',
+      fields: [
+        { name: 'n', type: 'int' },
+        { name: 'value', type: 'double' },
+        { name: 'day', type: { type: 'int', logicalType: 'date' } },
+      ],
+    },
+    { logicalTypes: { date: AsIs } },
+  );
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const encoder = new avro.streams.BlockEncoder(type);
+    encoder.on('data', (c: Buffer) => chunks.push(c));
+    encoder.on('end', () => resolve(Buffer.concat(chunks)));
+    encoder.on('error', reject);
+    DAYS.forEach((day, i) => encoder.write({ n: i + 1, value: DOUBLES[i], day }));
+    encoder.end();
+  });
+}
+
+describe('attachments keep their values exactly', () => {
   it('numbers of every size are number columns with every digit; other spellings stay text', async () => {
     const port = await freePort();
     const t = await makeApp({
@@ -83,5 +124,40 @@ describe('XML attachments keep their numbers exactly', () => {
     const datasetId = detail.datasets[0]!.id;
     expect(seen(await apiRows(t, cookie, datasetId, 'n'), 'api')).toEqual(expected);
     expect(seen(await downloadRows(t, cookie, datasetId, 'csv', 'n', types), 'duckdb')).toEqual(expected);
+  });
+
+  it('Avro: NaN and ±Infinity doubles and dates of any year keep their values', async () => {
+    const port = await freePort();
+    const t = await makeApp({
+      SMTP_LISTEN_PORT: String(port),
+      INCOMING_EMAIL_DOMAIN: 'in.example.com',
+      HOST: '127.0.0.1',
+    });
+    const cookie = await signIn(t, 'owner@example.com');
+    const definition = await definitionNamed(t, cookie, 'Incoming e-mail');
+    const inbox = ok(
+      await createIntegration(t, cookie, { integrationDefinitionId: definition.id, name: 'in', schemaName: 'inbox' }),
+      201,
+    );
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+    await transport.sendMail({
+      from: 'reports@example.org',
+      to: inbox.emailAddress!,
+      subject: 'Readings',
+      text: 'See attached.',
+      attachments: [{ filename: 'readings.avro', content: await avroFile(), contentType: 'application/avro' }],
+    });
+    transport.close();
+    // The dates as an independent engine counts them from 1970-01-01.
+    const db = await openTestDuckDb();
+    const days = await db.rows(
+      `SELECT CAST(CAST(DATE '1970-01-01' + to_days(d) AS DATE) AS VARCHAR) AS day FROM unnest([${DAYS.join(', ')}]) t(d)`,
+    );
+    db.close();
+    const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${inbox.id}`));
+    const rows = await apiRows(t, cookie, detail.datasets[0]!.id, 'n');
+    expect(rows.map((r) => [r.n, r.value === null ? null : String(r.value), canonical('date', r.day, 'api')])).toEqual(
+      DAYS.map((_, i) => [i + 1, String(DOUBLES[i]), canonical('date', days[i]?.day, 'duckdb')]),
+    );
   });
 });
