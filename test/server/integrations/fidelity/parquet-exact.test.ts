@@ -33,6 +33,8 @@ const WIDE = [12345678901234567890123456789012345678901234567890n, -1n, 0n, null
 const WIDE_FITS = [123456789012345678901234n, -15000n, null, 7n];
 /** A DECIMAL(38,12) as DuckDB writes it (16 fixed bytes), declared DECIMAL(50,12) as a wider writer would. */
 const FIXED = ['12345678901234567890123456.123456789012', '-0.000000000001', '0', null];
+/** TIME(NANOS) adjusted to UTC: DuckDB would read TIMETZ, microseconds. */
+const CLOCK = ['10:00:00.123456789', '23:59:59.999999999', '00:00:00', null];
 const NANOS = ['2024-01-01 10:00:00.123456789', '1969-12-31 23:59:59.999999999', null, '2262-04-11 23:47:16.854775'];
 
 const WIDE_WARNING =
@@ -59,7 +61,8 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
         `(${i}, ${wide === null ? 'NULL' : `from_hex('${twosComplementHex(wide, 21)}')`}, ` +
         `${fits === null ? 'NULL' : `from_hex('${twosComplementHex(fits, 19)}')`}, ` +
         `${nanos === null ? 'NULL' : `'${nanos}'::TIMESTAMP_NS`}, ` +
-        `${FIXED[i] === null ? 'NULL' : `'${FIXED[i]}'`}::DECIMAL(38,12))`
+        `${FIXED[i] === null ? 'NULL' : `'${FIXED[i]}'`}::DECIMAL(38,12), ` +
+        `${CLOCK[i] === null ? 'NULL' : `'${CLOCK[i]}'`}::TIME_NS)`
       );
     });
     const db = await openTestDuckDb();
@@ -74,7 +77,7 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
       expect(await exactParquet(plain)).toEqual([]);
       expect((await readFile(plain)).equals(before)).toBe(true);
       await db.exec(
-        `COPY (SELECT * FROM (VALUES ${rows.join(', ')}) t(id, wide, wide_fits, at_ns, fixed)) TO '${file}' (FORMAT parquet)`,
+        `COPY (SELECT * FROM (VALUES ${rows.join(', ')}) t(id, wide, wide_fits, at_ns, fixed, clock_ns)) TO '${file}' (FORMAT parquet)`,
       );
     } finally {
       db.close();
@@ -83,6 +86,7 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
     await declareDecimal(file, 'wide_fits', 45, 4);
     await declareDecimal(file, 'fixed', 50, 12);
     await adjustToUtc(file, 'at_ns');
+    await adjustToUtc(file, 'clock_ns');
   });
   afterAll(() => peer?.close());
 
@@ -100,17 +104,27 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
       wide_fits: 'DECIMAL(38,4)',
       at_ns: 'TIMESTAMP_NS',
       fixed: 'DECIMAL(38,12)',
+      // TIME_NS has no warehouse format of its own: exact text (a time is a Text column either way).
+      clock_ns: 'VARCHAR',
     });
     const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${integrationId}`));
     const datasetId = detail.datasets[0]!.id;
     // Each value as written, compared in one spelling (renderings.ts): decimals exactly, instants in UTC.
-    const COLUMNS = { id: 'int', wide: 'text', wide_fits: 'decimal', at_ns: 'timestamp', fixed: 'decimal' } as const;
+    const COLUMNS = {
+      id: 'int',
+      wide: 'text',
+      wide_fits: 'decimal',
+      at_ns: 'timestamp',
+      fixed: 'decimal',
+      clock_ns: 'time',
+    } as const;
     const expected = WIDE.map((wide, i) => ({
       id: String(i),
       wide: decimalText(wide, 10),
       wide_fits: canonical('decimal', decimalText(WIDE_FITS[i] ?? null, 4), 'source'),
       at_ns: canonical('timestamp', NANOS[i] ?? null, 'source'),
       fixed: canonical('decimal', FIXED[i] ?? null, 'source'),
+      clock_ns: canonical('time', CLOCK[i] ?? null, 'source'),
     }));
     const seen = (rows: Row[], printer: 'api' | 'duckdb') =>
       rows.map((r) =>

@@ -49,12 +49,13 @@ export async function declareDecimal(file: string, column: string, precision: nu
   });
 }
 
-/** A TIMESTAMP_NS column becomes adjusted to UTC (Arrow's `timestamp[ns, tz]`). */
+/** A TIMESTAMP_NS or TIME_NS column becomes adjusted to UTC (Arrow's `timestamp[ns, tz]`). */
 export async function adjustToUtc(file: string, column: string): Promise<void> {
   await editFooter(file, (schema) => {
-    const timestamp = structOf(structOf(element(schema, column), 10) ?? [], 8);
-    const adjusted = timestamp && fieldOf(timestamp, 1);
-    if (!adjusted) throw new Error(`${column} is no timestamp`);
+    const logical = structOf(element(schema, column), 10) ?? [];
+    const clock = structOf(logical, 8) ?? structOf(logical, 7);
+    const adjusted = clock && fieldOf(clock, 1);
+    if (!adjusted) throw new Error(`${column} is no timestamp or time`);
     adjusted.value = true;
   });
 }

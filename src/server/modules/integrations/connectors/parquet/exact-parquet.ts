@@ -9,7 +9,8 @@
  *   as exact decimals: DECIMAL(38, s) where every value fits, else exact text with a [WARN].
  * - TIMESTAMP(NANOS) adjusted to UTC (pandas' and Arrow's `timestamp[ns, tz]`) is read as
  *   TIMESTAMPTZ, which holds microseconds. The annotation is read as a timestamp without zone, so
- *   DuckDB reads TIMESTAMP_NS: the same instants in UTC, every nanosecond kept.
+ *   DuckDB reads TIMESTAMP_NS: the same instants in UTC, every nanosecond kept. TIME(NANOS)
+ *   adjusted to UTC (read as TIMETZ, microseconds) likewise becomes TIME_NS, kept as exact text.
  *
  * Files are changed in place: they are the sync's own downloaded or received copies. A file that
  * needs nothing (most) is only read (its footer). A file that is no Parquet is left to DuckDB to refuse.
@@ -29,7 +30,7 @@ const BYTE_ARRAY = 6;
 const FIXED_LEN_BYTE_ARRAY = 7;
 const CONVERTED_DECIMAL = 5;
 const SCHEMA = { type: 1, name: 4, numChildren: 5, convertedType: 6, scale: 7, precision: 8, logicalType: 10 };
-const LOGICAL = { decimal: 5, timestamp: 8 };
+const LOGICAL = { decimal: 5, time: 7, timestamp: 8 };
 
 interface Footer {
   /** Where the footer's bytes start. */
@@ -104,10 +105,11 @@ function editSchema(meta: ThriftField[]): { changed: boolean; wide: WideDecimal[
       return;
     }
     const logical = structOf(element, SCHEMA.logicalType);
-    const timestamp = logical && structOf(logical, LOGICAL.timestamp);
-    if (timestamp && fieldOf(timestamp, 1)?.value === true && structOf(structOf(timestamp, 2) ?? [], 3)) {
-      // NANOS adjusted to UTC: read as a timestamp without zone (TIMESTAMP_NS), the same instant in UTC.
-      (fieldOf(timestamp, 1) as ThriftField).value = false;
+    // TIME and TIMESTAMP share their shape: isAdjustedToUTC (1) and the unit (2; NANOS is 3).
+    const clock = logical && (structOf(logical, LOGICAL.timestamp) ?? structOf(logical, LOGICAL.time));
+    if (clock && fieldOf(clock, 1)?.value === true && structOf(structOf(clock, 2) ?? [], 3)) {
+      // NANOS adjusted to UTC: read without zone (TIMESTAMP_NS, TIME_NS), the same instant or time in UTC.
+      (fieldOf(clock, 1) as ThriftField).value = false;
       changed = true;
     }
     const decimal = logical && structOf(logical, LOGICAL.decimal);
