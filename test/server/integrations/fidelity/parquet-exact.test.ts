@@ -1,7 +1,7 @@
 /**
- * Parquet columns DuckDB's own reader rounds, through an SFTP sync and an e-mail attachment: a DECIMAL of more than 38
- * digits (DuckDB reads a DOUBLE) and a nanosecond timestamp adjusted to UTC (DuckDB reads
- * microseconds). The files are written as other writers write them (footers edited, see
+ * Parquet columns DuckDB's own reader rounds, through an SFTP sync and an e-mail attachment: a
+ * DECIMAL of more than 38 digits (DuckDB reads a DOUBLE), a nanosecond timestamp or time adjusted
+ * to UTC and INT96 timestamps, Spark's (DuckDB reads microseconds). The files are written as other writers write them (footers edited, see
  * parquet-footers.ts); every value read back through the tables API and the downloads is the
  * value written, and a column the warehouse's decimals cannot hold is exact text with a [WARN].
  */
@@ -26,7 +26,7 @@ import {
 import { startSftp, type SftpPeer } from '../peers/sftp';
 import { apiRows, downloadRows, warehouseTypes, type Row } from './exports';
 import { canonical } from './renderings';
-import { adjustToUtc, declareDecimal, twosComplementHex } from './parquet-footers';
+import { adjustToUtc, declareDecimal, declareInt96, int96Interval, twosComplementHex } from './parquet-footers';
 
 /** Unscaled values of DECIMAL(50,10) (one past 38 digits) and DECIMAL(45,4) (all within 38). */
 const WIDE = [12345678901234567890123456789012345678901234567890n, -1n, 0n, null];
@@ -36,6 +36,20 @@ const FIXED = ['12345678901234567890123456.123456789012', '-0.000000000001', '0'
 /** TIME(NANOS) adjusted to UTC: DuckDB would read TIMETZ, microseconds. */
 const CLOCK = ['10:00:00.123456789', '23:59:59.999999999', '00:00:00', null];
 const NANOS = ['2024-01-01 10:00:00.123456789', '1969-12-31 23:59:59.999999999', null, '2262-04-11 23:47:16.854775'];
+
+/**
+ * INT96 timestamps as [Julian day, nanoseconds of the day] and their text; DuckDB would read
+ * microseconds. `spark_old` has a value before 1677, which TIMESTAMP_NS cannot hold: exact text.
+ */
+type Int96 = [number, bigint, string] | null;
+const SPARK_AT: Int96[] = [
+  [2_460_311, 45_296_123_456_789n, '2024-01-01 12:34:56.123456789'],
+  [2_440_588, 1n, '1970-01-01 00:00:00.000000001'],
+  null,
+  [2_460_311, 0n, '2024-01-01 00:00:00'],
+];
+const SPARK_OLD: Int96[] = [[2_268_924, 1n, '1500-01-01 00:00:00.000000001'], SPARK_AT[0]!, null, null];
+const int96Sql = (value: Int96) => (value === null ? 'NULL::INTERVAL' : int96Interval(value[0], value[1]));
 
 const WIDE_WARNING =
   '[WARN] wide: Column wide: 1 value has more than 38 digits; it is stored as exact text (discovered as decimal).';
@@ -62,7 +76,8 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
         `${fits === null ? 'NULL' : `from_hex('${twosComplementHex(fits, 19)}')`}, ` +
         `${nanos === null ? 'NULL' : `'${nanos}'::TIMESTAMP_NS`}, ` +
         `${FIXED[i] === null ? 'NULL' : `'${FIXED[i]}'`}::DECIMAL(38,12), ` +
-        `${CLOCK[i] === null ? 'NULL' : `'${CLOCK[i]}'`}::TIME_NS)`
+        `${CLOCK[i] === null ? 'NULL' : `'${CLOCK[i]}'`}::TIME_NS, ` +
+        `${int96Sql(SPARK_AT[i] ?? null)}, ${int96Sql(SPARK_OLD[i] ?? null)})`
       );
     });
     const db = await openTestDuckDb();
@@ -77,7 +92,7 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
       expect(await exactParquet(plain)).toEqual([]);
       expect((await readFile(plain)).equals(before)).toBe(true);
       await db.exec(
-        `COPY (SELECT * FROM (VALUES ${rows.join(', ')}) t(id, wide, wide_fits, at_ns, fixed, clock_ns)) TO '${file}' (FORMAT parquet)`,
+        `COPY (SELECT * FROM (VALUES ${rows.join(', ')}) t(id, wide, wide_fits, at_ns, fixed, clock_ns, spark_at, spark_old)) TO '${file}' (FORMAT parquet)`,
       );
     } finally {
       db.close();
@@ -87,6 +102,8 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
     await declareDecimal(file, 'fixed', 50, 12);
     await adjustToUtc(file, 'at_ns');
     await adjustToUtc(file, 'clock_ns');
+    await declareInt96(file, 'spark_at');
+    await declareInt96(file, 'spark_old');
   });
   afterAll(() => peer?.close());
 
@@ -106,6 +123,8 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
       fixed: 'DECIMAL(38,12)',
       // TIME_NS has no warehouse format of its own: exact text (a time is a Text column either way).
       clock_ns: 'VARCHAR',
+      spark_at: 'TIMESTAMP_NS',
+      spark_old: 'VARCHAR',
     });
     const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${integrationId}`));
     const datasetId = detail.datasets[0]!.id;
@@ -117,6 +136,8 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
       at_ns: 'timestamp',
       fixed: 'decimal',
       clock_ns: 'time',
+      spark_at: 'timestamp',
+      spark_old: 'timestamp',
     } as const;
     const expected = WIDE.map((wide, i) => ({
       id: String(i),
@@ -125,6 +146,8 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
       at_ns: canonical('timestamp', NANOS[i] ?? null, 'source'),
       fixed: canonical('decimal', FIXED[i] ?? null, 'source'),
       clock_ns: canonical('time', CLOCK[i] ?? null, 'source'),
+      spark_at: canonical('timestamp', SPARK_AT[i]?.[2] ?? null, 'source'),
+      spark_old: canonical('timestamp', SPARK_OLD[i]?.[2] ?? null, 'source'),
     }));
     const seen = (rows: Row[], printer: 'api' | 'duckdb') =>
       rows.map((r) =>
@@ -136,7 +159,7 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
     }
   }
 
-  it('decimals past 38 digits and UTC nanoseconds, through the tables API and the downloads', async () => {
+  it('wide decimals, UTC nanoseconds and INT96, through the tables API and the downloads', async () => {
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
     const definition = await definitionNamed(t, cookie, 'SFTP');

@@ -65,3 +65,41 @@ export function twosComplementHex(value: bigint, bytes: number): string {
   const unsigned = value < 0n ? (1n << BigInt(bytes * 8)) + value : value;
   return unsigned.toString(16).padStart(bytes * 2, '0');
 }
+
+/**
+ * An INTERVAL column (12 fixed bytes: months, days, milliseconds, each 32-bit little-endian) becomes
+ * INT96 (nanoseconds of the day, 64-bit, then the Julian day, 32-bit), as Spark, Hive and Impala write
+ * timestamps. `int96Interval` gives the INTERVAL whose bytes are a timestamp's.
+ */
+export async function declareInt96(file: string, column: string): Promise<void> {
+  const bytes = await readFile(file);
+  const length = bytes.readUInt32LE(bytes.length - 8);
+  const start = bytes.length - 8 - length;
+  const meta = readStruct(bytes.subarray(start, bytes.length - 8));
+  const schema = (fieldOf(meta, 2)?.value as ThriftList).items as ThriftField[][];
+  const e = element(schema, column);
+  e.splice(0, e.length, ...e.filter((f) => ![1, 2, 6, 10].includes(f.id)), i32(1, 3));
+  for (const group of (fieldOf(meta, 4)?.value as ThriftList).items as ThriftField[][]) {
+    for (const chunk of (fieldOf(group, 1)?.value as ThriftList).items as ThriftField[][]) {
+      const data = structOf(chunk, 3);
+      const pathIn = (data && (fieldOf(data, 3)?.value as ThriftList).items) ?? [];
+      if (data && Buffer.from(pathIn[0] as Uint8Array).toString() === column) {
+        (fieldOf(data, 1) as ThriftField).value = 3n;
+        // Statistics of 12-byte intervals mean nothing for INT96 (and no reader uses INT96's).
+        data.splice(0, data.length, ...data.filter((f) => f.id !== 12));
+      }
+    }
+  }
+  const footer = writeStruct(meta);
+  const tail = Buffer.alloc(8);
+  tail.writeUInt32LE(footer.length, 0);
+  tail.write('PAR1', 4, 'latin1');
+  await writeFile(file, Buffer.concat([bytes.subarray(0, start), footer, tail]));
+}
+
+/** DuckDB SQL of the INTERVAL whose 12 Parquet bytes are INT96 of `julianDay` and `nanosOfDay`. */
+export function int96Interval(julianDay: number, nanosOfDay: bigint): string {
+  const low = Number(BigInt.asIntN(32, nanosOfDay & 0xffffffffn));
+  const high = Number(nanosOfDay >> 32n);
+  return `(to_months(${low}) + to_days(${high}) + to_milliseconds(${julianDay}))`;
+}

@@ -11,15 +11,28 @@
  *   TIMESTAMPTZ, which holds microseconds. The annotation is read as a timestamp without zone, so
  *   DuckDB reads TIMESTAMP_NS: the same instants in UTC, every nanosecond kept. TIME(NANOS)
  *   adjusted to UTC (read as TIMETZ, microseconds) likewise becomes TIME_NS, kept as exact text.
+ * - INT96 timestamps (Spark's, Hive's and Impala's default: nanoseconds of the day and a Julian
+ *   day) are read as TIMESTAMP, microseconds. Such a top-level column is read as its bytes and
+ *   rewritten as TIMESTAMP_NS (as exact text when a value lies outside TIMESTAMP_NS's years 1677-2262).
  *
  * Files are changed in place: they are the sync's own downloaded or received copies. A file that
  * needs nothing (most) is only read (its footer). A file that is no Parquet is left to DuckDB to refuse.
  */
 import { open, rename, rm, truncate, appendFile } from 'node:fs/promises';
-import { DuckDBInstance, DuckDBScalarFunction, INTEGER, BLOB, VARCHAR, type DuckDBBlobValue } from '@duckdb/node-api';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { quoteIdentifier, quoteString } from '../../../../warehouse/quote';
 import { MAX_DECIMAL_DIGITS } from '../formats';
-import { fieldOf, intOf, readStruct, structOf, writeStruct, type ThriftField, type ThriftList } from './thrift-compact';
+import { decimalTextFunction, int96TextFunction } from './parquet-values';
+import {
+  fieldOf,
+  intOf,
+  readStruct,
+  structOf,
+  T,
+  writeStruct,
+  type ThriftField,
+  type ThriftList,
+} from './thrift-compact';
 
 /** The key-value metadata entry naming the columns rewritten as exact decimal text (a JSON array). */
 export const EXACT_DECIMALS_KEY = 'workspace.exact_decimals';
@@ -29,7 +42,17 @@ const MAGIC = 'PAR1';
 const BYTE_ARRAY = 6;
 const FIXED_LEN_BYTE_ARRAY = 7;
 const CONVERTED_DECIMAL = 5;
-const SCHEMA = { type: 1, name: 4, numChildren: 5, convertedType: 6, scale: 7, precision: 8, logicalType: 10 };
+const INT96 = 3;
+const SCHEMA = {
+  type: 1,
+  typeLength: 2,
+  name: 4,
+  numChildren: 5,
+  convertedType: 6,
+  scale: 7,
+  precision: 8,
+  logicalType: 10,
+};
 const LOGICAL = { decimal: 5, time: 7, timestamp: 8 };
 
 interface Footer {
@@ -89,9 +112,10 @@ interface WideDecimal {
  * Edits the schema's annotations DuckDB would read inexactly; answers the top-level wide decimals,
  * whose annotation is dropped (their bytes are turned into text afterwards).
  */
-function editSchema(meta: ThriftField[]): { changed: boolean; wide: WideDecimal[] } {
+function editSchema(meta: ThriftField[]): { changed: boolean; wide: WideDecimal[]; int96: string[] } {
   const elements = ((fieldOf(meta, 2)?.value as ThriftList | undefined)?.items ?? []) as ThriftField[][];
   const wide: WideDecimal[] = [];
+  const int96: string[] = [];
   let changed = false;
   // Depth of each element (the schema is its tree depth first): the root's children are the top level.
   const remaining: number[] = [];
@@ -116,6 +140,13 @@ function editSchema(meta: ThriftField[]): { changed: boolean; wide: WideDecimal[
     const precision = decimal ? intOf(decimal, 2) : intOf(element, SCHEMA.precision);
     const isDecimal = decimal !== undefined || intOf(element, SCHEMA.convertedType) === CONVERTED_DECIMAL;
     const physical = intOf(element, SCHEMA.type);
+    if (physical === INT96 && depth === 1) {
+      // Read as its 12 bytes (FIXED_LEN_BYTE_ARRAY), turned into a timestamp of nanoseconds afterwards.
+      int96.push(text(fieldOf(element, SCHEMA.name)?.value));
+      const rest = element.filter((f) => f.id !== SCHEMA.type && f.id !== SCHEMA.typeLength);
+      element.splice(0, element.length, i32(SCHEMA.type, FIXED_LEN_BYTE_ARRAY), i32(SCHEMA.typeLength, 12), ...rest);
+      changed = true;
+    }
     if (
       isDecimal &&
       precision !== undefined &&
@@ -130,50 +161,53 @@ function editSchema(meta: ThriftField[]): { changed: boolean; wide: WideDecimal[
       changed = true;
     }
   });
-  return { changed, wide };
+  if (int96.length > 0) int96AsBytes(meta, new Set(int96));
+  return { changed, wide, int96 };
 }
 
-/** Big-endian two's complement bytes with `scale` digits after the point, as exact decimal text. */
-export function decimalBytesText(bytes: Uint8Array, scale: number): string {
-  let unscaled = 0n;
-  for (const b of bytes) unscaled = (unscaled << 8n) | BigInt(b);
-  if (bytes.length > 0 && (bytes[0] ?? 0) & 0x80) unscaled -= 1n << BigInt(bytes.length * 8);
-  const negative = unscaled < 0n;
-  const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, '0');
-  const point = digits.length - scale;
-  const body = scale === 0 ? digits : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return `${negative ? '-' : ''}${body}`;
+const i32 = (id: number, value: number): ThriftField => ({ id, type: T.I32, value: BigInt(value) });
+
+/** The row groups' chunks of the INT96 columns are FIXED_LEN_BYTE_ARRAY too (their statistics dropped). */
+function int96AsBytes(meta: ThriftField[], names: ReadonlySet<string>): void {
+  const groups = ((fieldOf(meta, 4)?.value as ThriftList | undefined)?.items ?? []) as ThriftField[][];
+  for (const group of groups) {
+    for (const chunk of ((fieldOf(group, 1)?.value as ThriftList | undefined)?.items ?? []) as ThriftField[][]) {
+      const data = structOf(chunk, 3);
+      const path = ((data && (fieldOf(data, 3)?.value as ThriftList | undefined)?.items) ?? []).map(text);
+      if (!data || path.length !== 1 || !names.has(path[0] ?? '')) continue;
+      const rest = data.filter((f) => f.id !== 1 && f.id !== 12);
+      data.splice(0, data.length, i32(1, FIXED_LEN_BYTE_ARRAY), ...rest);
+    }
+  }
 }
 
-const decimalTextFunction = () =>
-  DuckDBScalarFunction.create({
-    name: 'parquet_decimal_text',
-    returnType: VARCHAR,
-    parameterTypes: [BLOB, INTEGER],
-    mainFunction: (_info, input, output) => {
-      const values = input.getColumnVector(0);
-      const scales = input.getColumnVector(1);
-      for (let row = 0; row < input.rowCount; row++) {
-        const value = values.getItem(row) as DuckDBBlobValue | null;
-        output.setItem(row, value === null ? null : decimalBytesText(value.bytes, Number(scales.getItem(row))));
-      }
-      output.flush();
-    },
-  });
-
-/** Rewrites the file with each wide decimal column as its values' exact text, marked in the metadata. */
-async function rewriteDecimals(file: string, wide: WideDecimal[], marked: string[]): Promise<void> {
+/**
+ * Rewrites the file with each wide decimal column as its values' exact text (marked in the
+ * metadata) and each INT96 column as TIMESTAMP_NS (as exact text where a value is outside its range).
+ */
+async function rewrite(file: string, wide: WideDecimal[], int96: string[], marked: string[]): Promise<void> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
   const connection = await instance.connect();
+  const source = `read_parquet(${quoteString(file)})`;
   const target = `${file}.exact`;
   try {
     connection.registerScalarFunction(decimalTextFunction());
+    connection.registerScalarFunction(int96TextFunction());
     const replaced = wide.map(
       (c) => `parquet_decimal_text(${quoteIdentifier(c.name)}, ${c.scale}) AS ${quoteIdentifier(c.name)}`,
     );
+    for (const name of int96) {
+      const value = `parquet_int96_text(${quoteIdentifier(name)})`;
+      const outside = await connection.runAndReadAll(
+        `SELECT count(*) FILTER (WHERE v IS NOT NULL AND TRY_CAST(v AS TIMESTAMP_NS) IS NULL)::DOUBLE AS n ` +
+          `FROM (SELECT ${value} AS v FROM ${source})`,
+      );
+      const fits = Number(outside.getRowObjectsJson()[0]?.n ?? 0) === 0;
+      replaced.push(`${fits ? `CAST(${value} AS TIMESTAMP_NS)` : value} AS ${quoteIdentifier(name)}`);
+    }
     const names = quoteString(JSON.stringify([...marked, ...wide.map((c) => c.name)]));
     await connection.run(
-      `COPY (SELECT * REPLACE (${replaced.join(', ')}) FROM read_parquet(${quoteString(file)})) TO ${quoteString(target)} ` +
+      `COPY (SELECT * REPLACE (${replaced.join(', ')}) FROM ${source}) TO ${quoteString(target)} ` +
         `(FORMAT parquet, KV_METADATA {${quoteString(EXACT_DECIMALS_KEY)}: ${names}})`,
     );
     await rename(target, file);
@@ -194,9 +228,9 @@ export async function exactParquet(file: string): Promise<string[]> {
   const footer = await readFooter(file);
   if (!footer) return [];
   const marked = markedDecimals(footer.meta);
-  const { changed, wide } = editSchema(footer.meta);
+  const { changed, wide, int96 } = editSchema(footer.meta);
   if (!changed) return marked;
   await writeFooter(file, footer);
-  if (wide.length > 0) await rewriteDecimals(file, wide, marked);
+  if (wide.length > 0 || int96.length > 0) await rewrite(file, wide, int96, marked);
   return [...marked, ...wide.map((c) => c.name)];
 }
