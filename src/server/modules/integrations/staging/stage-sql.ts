@@ -154,6 +154,10 @@ function listFromText(element: StorageFormat, ref: string, type: string): TextCa
 /** A date or date-time as a database prints it, era included (era-text.ts), cast to `type`. */
 const eraAware = (ref: string, type: string): string => `CAST(${eraText(ref)} AS ${type})`;
 
+/** JSON string literals (removed before looking for bare words), and a bare NaN or Infinity value. */
+const JSON_STRINGS = `'"([^"\\\\]|\\\\.)*"'`;
+const BARE_NON_FINITE = `'[:\\[,]-?(NaN|Infinity)[,\\]}]'`;
+
 /** The typed value of a typed file's column (Parquet): DuckDB's casts between typed values. */
 export function fromTyped(format: StorageFormat, ref: string, sourceType: string): TextCast {
   const type = duckDbType(format);
@@ -162,6 +166,18 @@ export function fromTyped(format: StorageFormat, ref: string, sourceType: string
     const nested = /^(STRUCT|MAP|UNION)\b|\]$/i.test(sourceType);
     return { value: nested ? `CAST(to_json(${ref}) AS VARCHAR)` : `CAST(${ref} AS VARCHAR)`, fits: 'true' };
   }
-  if (format.kind === 'json') return plain(ref, `CAST(to_json(${ref}) AS JSON)`);
+  if (format.kind === 'json') {
+    // DuckDB writes a double's NaN and ±Infinity into JSON as bare words, which its own JSON accepts
+    // but no other reader does (the tables API could only answer such a cell as a string): such a
+    // value does not fit, and its column becomes the exact text (widening.ts).
+    const json = `to_json(${ref})`;
+    const bare = `regexp_matches(regexp_replace(CAST(${json} AS VARCHAR), ${JSON_STRINGS}, '""', 'g'), ${BARE_NON_FINITE})`;
+    return {
+      value:
+        `CASE WHEN ${ref} IS NULL THEN NULL WHEN NOT ${bare} THEN CAST(${json} AS JSON) ` +
+        `ELSE error(${quoteString('not a JSON value: ')} || CAST(${json} AS VARCHAR)) END`,
+      fits: `(${ref} IS NULL OR NOT ${bare})`,
+    };
+  }
   return plain(ref, `CAST(${ref} AS ${type})`);
 }
