@@ -74,7 +74,11 @@ async function readFooter(file: string): Promise<Footer | null> {
     if (start < 4) return null;
     const bytes = Buffer.alloc(length);
     await handle.read(bytes, 0, length, start);
-    return { start, meta: readStruct(bytes) };
+    try {
+      return { start, meta: readStruct(bytes) };
+    } catch {
+      return null; // A footer this reader does not understand is DuckDB's to read (or refuse) as it is.
+    }
   } finally {
     await handle.close();
   }
