@@ -93,3 +93,12 @@ export async function copyWithUniformLineEnds(filePath: string): Promise<string 
   }
   return copy;
 }
+
+/**
+ * The same for a file the caller owns (a sync's download, a received attachment): the file itself
+ * gets LF row ends when they are mixed. Running it again changes nothing.
+ */
+export async function uniformLineEndsInPlace(filePath: string): Promise<void> {
+  const copy = await copyWithUniformLineEnds(filePath);
+  if (copy !== null) await fs.promises.rename(copy, filePath);
+}

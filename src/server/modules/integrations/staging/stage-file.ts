@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { csvFileError } from '../../../warehouse/csv-errors';
 import { csvDialectOptions, inspectCsvFile } from '../../../warehouse/csv-file';
+import { uniformLineEndsInPlace } from '../../../warehouse/csv-line-ends';
 import type { WarehouseExecutor } from '../../../warehouse/types';
 import { EXACT_DECIMAL, formatOfDuckDbType } from '../connectors/formats';
 import { exactParquet } from '../connectors/parquet/exact-parquet';
@@ -149,7 +150,9 @@ export async function stageFile(executor: WarehouseExecutor, staging: Staging, f
   }
   // Columns DuckDB would round are made exact first, as discovery read them (wide decimals as exact text).
   const exactDecimals = new Set(file.format === 'parquet' ? await exactParquet(file.path) : []);
-  // A file a user made (SFTP, e-mail): its dialect is found from its header, as discovery read it.
+  // A file a user made (SFTP, e-mail): its row ends made uniform and its dialect found from its
+  // header, as discovery read it.
+  if (file.format === 'csv' && !file.columns) await uniformLineEndsInPlace(file.path);
   const dialect =
     file.format === 'csv' && !file.columns
       ? csvDialectOptions(await inspectCsvFile(file.path, Number.MAX_SAFE_INTEGER))

@@ -11,6 +11,7 @@ import type { ColumnType } from '../../../../../shared/tables';
 import { jsonLines } from '../../../../exact-values/json-lines';
 import { csvFileError } from '../../../../warehouse/csv-errors';
 import { csvDialectOptions, inspectCsvFile } from '../../../../warehouse/csv-file';
+import { uniformLineEndsInPlace } from '../../../../warehouse/csv-line-ends';
 import { columnTypeOfFormat, EXACT_DECIMAL, formatOfDuckDbType, formatText, type StorageFormat } from '../formats';
 import { exactParquet } from '../parquet/exact-parquet';
 import { inferProperties } from '../rest-api/infer-types';
@@ -48,6 +49,8 @@ export async function describeFile(filePath: string, format: DataFileFormat): Pr
     const properties = inferProperties(await sampleJsonLines(filePath), { primaryKey: [], cursorField: null });
     return properties.map((p) => ({ name: p.name, type: p.type, format: p.format ?? 'text', onMisfit: 'text' }));
   }
+  // Rows ending in more than one way (CRLF rows, a last one in LF) would stop DuckDB's strict reader.
+  if (format === 'csv') await uniformLineEndsInPlace(filePath);
   // Columns DuckDB would round are made exact first; wide decimals become exact decimal text.
   const exactDecimals = new Set(format === 'parquet' ? await exactParquet(filePath) : []);
   const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
