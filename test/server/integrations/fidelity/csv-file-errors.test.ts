@@ -20,6 +20,7 @@ import {
   type Job,
 } from '../helpers';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+import { sftpIntegration } from './sftp-integration';
 
 const NOT_UTF8 = (line: number) =>
   `The file is not UTF-8 encoded (invalid characters on line ${line}). Save it as UTF-8 CSV and try again.`;
@@ -42,25 +43,12 @@ describe('CSV files that cannot be read say why', () => {
   afterAll(() => peer?.close());
 
   async function sftp(t: TestApp, cookie: string, folder: string): Promise<Integration> {
-    const definition = await definitionNamed(t, cookie, 'SFTP');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: folder,
-        schemaName: folder,
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          username: peer.user,
-          authentication: { type: 'password', password: peer.password },
-          folder: `/${folder}`,
-          file_pattern: '*.csv',
-          format: 'csv',
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await sftpIntegration(t, cookie, peer, {
+      name: folder,
+      folder: `/${folder}`,
+      pattern: '*.csv',
+      format: 'csv',
+    });
     return ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));
   }
 

@@ -19,6 +19,7 @@ import {
   type Integration,
 } from '../helpers';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+import { sftpIntegration } from './sftp-integration';
 import { apiRows } from './exports';
 
 const CONTENT = 'id,name,note\r\n1,a,""\r\n2,"two\r\nlines",\r\n3,c,x\n';
@@ -41,25 +42,12 @@ describe('CSV files with mixed row ends', () => {
   it('SFTP: every row lands with its values as written', async () => {
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'SFTP');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'mixed',
-        schemaName: 'mixed',
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          username: peer.user,
-          authentication: { type: 'password', password: peer.password },
-          folder: '/data',
-          file_pattern: '*.csv',
-          format: 'csv',
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await sftpIntegration(t, cookie, peer, {
+      name: 'mixed',
+      folder: '/data',
+      pattern: '*.csv',
+      format: 'csv',
+    });
     await selectDatasets(t, cookie, created.id, { mixed: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' } });
     expectCompleted(await syncNow(t, cookie, created.id));
     const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${created.id}`));

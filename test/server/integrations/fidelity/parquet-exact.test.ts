@@ -24,6 +24,7 @@ import {
   type Job,
 } from '../helpers';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+import { sftpIntegration } from './sftp-integration';
 import { apiRows, downloadRows, warehouseTypes, type Row } from './exports';
 import { canonical } from './renderings';
 import { adjustToUtc, declareDecimal, declareInt96, int96Interval, twosComplementHex } from './parquet-footers';
@@ -162,25 +163,12 @@ describe('Parquet values DuckDB would round arrive exactly', () => {
   it('wide decimals, UTC nanoseconds and INT96, through the tables API and the downloads', async () => {
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'SFTP');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'wide',
-        schemaName: 'wide',
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          username: peer.user,
-          authentication: { type: 'password', password: peer.password },
-          folder: '/data',
-          file_pattern: '*.parquet',
-          format: 'parquet',
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await sftpIntegration(t, cookie, peer, {
+      name: 'wide',
+      folder: '/data',
+      pattern: '*.parquet',
+      format: 'parquet',
+    });
     await selectDatasets(t, cookie, created.id, { wide: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' } });
     const run = await syncNow(t, cookie, created.id);
     expectCompleted(run);

@@ -9,17 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { makeApp, signIn } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+import { sftpIntegration } from './sftp-integration';
 import { apiRows, warehouseTypes } from './exports';
 
 describe('nested Parquet values', () => {
@@ -47,25 +39,12 @@ describe('nested Parquet values', () => {
   it('a struct holding NaN or -Infinity is exact text with a warning; other nested values are JSON', async () => {
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'SFTP');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'nested',
-        schemaName: 'nested',
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          username: peer.user,
-          authentication: { type: 'password', password: peer.password },
-          folder: '/data',
-          file_pattern: '*.parquet',
-          format: 'parquet',
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await sftpIntegration(t, cookie, peer, {
+      name: 'nested',
+      folder: '/data',
+      pattern: '*.parquet',
+      format: 'parquet',
+    });
     await selectDatasets(t, cookie, created.id, {
       nested: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
     });

@@ -9,17 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { makeApp, signIn } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+import { sftpIntegration } from './sftp-integration';
 import { apiRows } from './exports';
 
 const FORMATS = ['csv', 'jsonl', 'parquet'] as const;
@@ -60,25 +52,12 @@ describe('SFTP files whose columns differ from the discovered ones', () => {
     it(`${format}: the older file's extra column is named in a [WARN], every other value lands`, async () => {
       const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
       const cookie = await signIn(t, 'owner@example.com');
-      const definition = await definitionNamed(t, cookie, 'SFTP');
-      const created = ok(
-        await createIntegration(t, cookie, {
-          integrationDefinitionId: definition.id,
-          name: format,
-          schemaName: format,
-          configuration: {
-            host: peer.host,
-            port: peer.port,
-            username: peer.user,
-            authentication: { type: 'password', password: peer.password },
-            folder: `/${format}`,
-            file_pattern: `*.${format}`,
-            format,
-          },
-        }),
-        201,
-      );
-      await t.services.integrations.idle();
+      const created = await sftpIntegration(t, cookie, peer, {
+        name: format,
+        folder: `/${format}`,
+        pattern: `*.${format}`,
+        format: format,
+      });
       await selectDatasets(t, cookie, created.id, {
         orders: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
       });

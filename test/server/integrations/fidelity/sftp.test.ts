@@ -10,17 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonExact } from '../../../../src/server/exact-values/json';
 import { openTestDuckDb } from '../../../engine/duckdb';
 import { makeApp, signIn, type TestApp } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { startSftp, type SftpPeer } from '../peers/sftp';
+import { sftpIntegration as sftpFolderIntegration } from './sftp-integration';
 import { apiRows, downloadRows, warehouseTypes, type Row } from './exports';
 import { canonical, type Kind } from './renderings';
 
@@ -130,28 +122,8 @@ describe('SFTP file type fidelity through the app', () => {
   });
   afterAll(() => peer?.close());
 
-  async function sftpIntegration(t: TestApp, cookie: string, schema: string, pattern: string, format: string) {
-    const definition = await definitionNamed(t, cookie, 'SFTP');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: schema,
-        schemaName: schema,
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          username: peer.user,
-          authentication: { type: 'password', password: peer.password },
-          folder: '/data',
-          file_pattern: pattern,
-          format,
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
-    return created;
-  }
+  const sftpIntegration = (t: TestApp, cookie: string, schema: string, pattern: string, format: string) =>
+    sftpFolderIntegration(t, cookie, peer, { name: schema, folder: '/data', pattern, format });
 
   async function accountOf(t: TestApp, integrationId: string): Promise<string> {
     const row = await t.deps.db
