@@ -13,17 +13,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, signIn, type TestApp } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { postgresIntegration } from './postgres-integration';
 import { apiRows, downloadRows } from './exports';
 
 const bin = findPostgresBin();
@@ -83,23 +75,7 @@ describe.skipIf(!bin)('incremental PostgreSQL syncs through the app', () => {
   });
 
   async function integration(t: TestApp, cookie: string, schema: string) {
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: schema,
-        schemaName: schema,
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          database: peer.database,
-          username: peer.user,
-          password: peer.password,
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await postgresIntegration(t, cookie, peer, { name: schema });
     return created;
   }
 

@@ -19,17 +19,9 @@ import {
   stageFile,
 } from '../../../../src/server/modules/integrations/staging';
 import { makeApp, signIn, type TestApp } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { postgresIntegration } from './postgres-integration';
 import { apiRows, downloadRows, type Row } from './exports';
 
 const bin = findPostgresBin();
@@ -70,24 +62,10 @@ describe.skipIf(!bin)('PostgreSQL COPY files read in their own dialect', () => {
   });
 
   async function synced(t: TestApp, cookie: string, schema: string, datasets: string[]) {
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const integration = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: schema,
-        schemaName: schema,
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          database: peer.database,
-          username: peer.user,
-          password: peer.password,
-          rows_per_file: 2,
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const integration = await postgresIntegration(t, cookie, peer, {
+      name: schema,
+      configuration: { rows_per_file: 2 },
+    });
     await selectDatasets(
       t,
       cookie,

@@ -7,17 +7,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paged } from '../../../../src/shared/tables';
 import { makeApp, signIn } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { postgresIntegration } from './postgres-integration';
 import { apiRows, type Row } from './exports';
 
 const bin = findPostgresBin();
@@ -50,23 +42,7 @@ describe.skipIf(!bin)('filters on PostgreSQL columns shown as text', () => {
   it('every operator compares the text the grid shows', async () => {
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'shown',
-        schemaName: 'shown',
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          database: peer.database,
-          username: peer.user,
-          password: peer.password,
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await postgresIntegration(t, cookie, peer, { name: 'shown' });
     await selectDatasets(t, cookie, created.id, {
       shown_text: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
     });

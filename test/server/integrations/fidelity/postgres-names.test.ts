@@ -7,18 +7,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, signIn, type TestApp } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type DatasetsResponse,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type DatasetsResponse, type Integration } from '../helpers';
 import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { postgresIntegration } from './postgres-integration';
 import { apiRows } from './exports';
 
 const bin = findPostgresBin();
@@ -53,23 +44,7 @@ describe.skipIf(!bin)('PostgreSQL schema and table names with dots and quotes', 
   });
 
   async function integration(t: TestApp, cookie: string) {
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'names',
-        schemaName: 'names',
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          database: peer.database,
-          username: peer.user,
-          password: peer.password,
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await postgresIntegration(t, cookie, peer, { name: 'names' });
     return created;
   }
 

@@ -9,17 +9,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonExact } from '../../../../src/server/exact-values/json';
 import { makeApp, signIn, type TestApp } from '../../helpers';
-import {
-  api,
-  createIntegration,
-  definitionNamed,
-  expectCompleted,
-  ok,
-  selectDatasets,
-  syncNow,
-  type Integration,
-} from '../helpers';
+import { api, expectCompleted, ok, selectDatasets, syncNow, type Integration } from '../helpers';
 import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { postgresIntegration } from './postgres-integration';
 import { apiRows, downloadRows, tableOf, warehouseTypes, type Row } from './exports';
 import { canonical, canonicalElement, type Kind } from './renderings';
 
@@ -402,14 +394,6 @@ function keyOf(i: number): string {
 describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
   let peer: PostgresPeer;
   let admin: pg.Client;
-  const config = () => ({
-    host: peer.host,
-    port: peer.port,
-    database: peer.database,
-    username: peer.user,
-    password: peer.password,
-  });
-
   beforeAll(async () => {
     peer = await startPostgres();
     admin = await adminClient(peer);
@@ -442,17 +426,7 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
   });
 
   async function syncedDataset(t: TestApp, cookie: string, dataset: string, schema: string) {
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const integration = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: schema,
-        schemaName: schema,
-        configuration: config(),
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const integration = await postgresIntegration(t, cookie, peer, { name: schema });
     await selectDatasets(t, cookie, integration.id, {
       [dataset]: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
     });
@@ -563,17 +537,7 @@ describe.skipIf(!bin)('PostgreSQL type fidelity through the app', () => {
       INSERT INTO far_future VALUES (1, '2024-01-01 00:00:00'), (2, '294270-01-01 00:00:00');`);
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const integration = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'far',
-        schemaName: 'far',
-        configuration: config(),
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const integration = await postgresIntegration(t, cookie, peer, { name: 'far' });
     await selectDatasets(t, cookie, integration.id, {
       far_future: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
     });

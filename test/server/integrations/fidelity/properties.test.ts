@@ -27,6 +27,7 @@ import {
 } from '../helpers';
 import { startApi, type ApiPeer } from '../peers/http-api';
 import { adminClient, findPostgresBin, startPostgres, type PostgresPeer } from '../peers/postgres';
+import { postgresIntegration } from './postgres-integration';
 import { apiRows, downloadRows, warehouseTypes, type Row } from './exports';
 import { canonical, type Kind } from './renderings';
 
@@ -363,23 +364,7 @@ describe.skipIf(!bin)('random values survive a PostgreSQL sync, the tables API a
   it('holds for every run', async () => {
     const t = await makeApp({ CONNECTOR_PRIVATE_NETWORKS: 'true' });
     const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'PostgreSQL');
-    const created = ok(
-      await createIntegration(t, cookie, {
-        integrationDefinitionId: definition.id,
-        name: 'Random pg',
-        schemaName: 'random_pg',
-        configuration: {
-          host: peer.host,
-          port: peer.port,
-          database: peer.database,
-          username: peer.user,
-          password: peer.password,
-        },
-      }),
-      201,
-    );
-    await t.services.integrations.idle();
+    const created = await postgresIntegration(t, cookie, peer, { name: 'Random pg', schemaName: 'random_pg' });
     await selectDatasets(t, cookie, created.id, {
       random_values: { syncType: 'FullRefresh', dataIngestionType: 'Overwrite' },
     });
