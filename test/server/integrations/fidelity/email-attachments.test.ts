@@ -82,29 +82,42 @@ async function avroFile(): Promise<Buffer> {
   });
 }
 
+/** An app listening for mail, with an inbox integration, to which one mail with `attachment` was sent. */
+async function mailed(
+  subject: string,
+  attachment: { filename: string; content: string | Buffer; contentType: string },
+) {
+  const port = await freePort();
+  const t = await makeApp({
+    SMTP_LISTEN_PORT: String(port),
+    INCOMING_EMAIL_DOMAIN: 'in.example.com',
+    HOST: '127.0.0.1',
+  });
+  const cookie = await signIn(t, 'owner@example.com');
+  const definition = await definitionNamed(t, cookie, 'Incoming e-mail');
+  const inbox = ok(
+    await createIntegration(t, cookie, { integrationDefinitionId: definition.id, name: 'in', schemaName: 'inbox' }),
+    201,
+  );
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+  await transport.sendMail({
+    from: 'reports@example.org',
+    to: inbox.emailAddress!,
+    subject,
+    text: 'See attached.',
+    attachments: [attachment],
+  });
+  transport.close();
+  return { t, cookie, inbox };
+}
+
 describe('attachments keep their values exactly', () => {
   it('numbers of every size are number columns with every digit; other spellings stay text', async () => {
-    const port = await freePort();
-    const t = await makeApp({
-      SMTP_LISTEN_PORT: String(port),
-      INCOMING_EMAIL_DOMAIN: 'in.example.com',
-      HOST: '127.0.0.1',
+    const { t, cookie, inbox } = await mailed('Orders', {
+      filename: 'orders.xml',
+      content: xml(),
+      contentType: 'application/xml',
     });
-    const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'Incoming e-mail');
-    const inbox = ok(
-      await createIntegration(t, cookie, { integrationDefinitionId: definition.id, name: 'in', schemaName: 'inbox' }),
-      201,
-    );
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    await transport.sendMail({
-      from: 'reports@example.org',
-      to: inbox.emailAddress!,
-      subject: 'Orders',
-      text: 'See attached.',
-      attachments: [{ filename: 'orders.xml', content: xml(), contentType: 'application/xml' }],
-    });
-    transport.close();
 
     const detail = ok(await api<Integration>(t, cookie, 'GET', `/api/integrations/${inbox.id}`));
     const { account_id: accountId } = await t.deps.db
@@ -127,27 +140,11 @@ describe('attachments keep their values exactly', () => {
   });
 
   it('Avro: NaN and ±Infinity doubles and dates of any year keep their values', async () => {
-    const port = await freePort();
-    const t = await makeApp({
-      SMTP_LISTEN_PORT: String(port),
-      INCOMING_EMAIL_DOMAIN: 'in.example.com',
-      HOST: '127.0.0.1',
+    const { t, cookie, inbox } = await mailed('Readings', {
+      filename: 'readings.avro',
+      content: await avroFile(),
+      contentType: 'application/avro',
     });
-    const cookie = await signIn(t, 'owner@example.com');
-    const definition = await definitionNamed(t, cookie, 'Incoming e-mail');
-    const inbox = ok(
-      await createIntegration(t, cookie, { integrationDefinitionId: definition.id, name: 'in', schemaName: 'inbox' }),
-      201,
-    );
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    await transport.sendMail({
-      from: 'reports@example.org',
-      to: inbox.emailAddress!,
-      subject: 'Readings',
-      text: 'See attached.',
-      attachments: [{ filename: 'readings.avro', content: await avroFile(), contentType: 'application/avro' }],
-    });
-    transport.close();
     // The dates as an independent engine counts them from 1970-01-01.
     const db = await openTestDuckDb();
     const days = await db.rows(
