@@ -2,7 +2,14 @@
  * Thrift's compact protocol, as Parquet writes its footer (FileMetaData): read into plain fields
  * and written back unchanged but for what the caller edits. Only what a footer uses is here (no
  * maps of structs are needed, but maps are read and written too, so an unknown field survives).
+ * The footer comes from files anyone may send (an e-mail attachment): every read is bounded by the
+ * bytes there are, so a crafted footer fails fast instead of looping or filling memory.
  */
+
+/** A varint of more bytes than a 64-bit value takes is not a footer's. */
+const MAX_VARINT_BYTES = 10;
+/** Structs, lists and maps nested deeper than any footer nests them. */
+const MAX_DEPTH = 64;
 
 /** Compact type ids. */
 export const T = {
@@ -53,11 +60,23 @@ class Reader {
 
   varint(): bigint {
     let result = 0n;
-    for (let shift = 0n; ; shift += 7n) {
+    for (let i = 0; i < MAX_VARINT_BYTES; i++) {
       const b = this.byte();
-      result |= BigInt(b & 0x7f) << shift;
+      result |= BigInt(b & 0x7f) << BigInt(7 * i);
       if ((b & 0x80) === 0) return result;
     }
+    throw new Error('The Parquet footer holds a number longer than 64 bits');
+  }
+
+  /** A collection's size: each element takes a byte at least, so no more than the bytes left. */
+  private size(value: bigint): number {
+    if (value > BigInt(this.bytes.length - this.pos)) throw new Error('The Parquet footer ends early');
+    return Number(value);
+  }
+
+  /** An element of a list or map: a boolean there takes a byte of its own (unlike a field's). */
+  private element(type: number, depth: number): ThriftValue {
+    return type === T.TRUE || type === T.FALSE ? this.byte() === T.TRUE : this.value(type, depth);
   }
 
   zigzag(): bigint {
@@ -65,7 +84,8 @@ class Reader {
     return (v >> 1n) ^ -(v & 1n);
   }
 
-  value(type: number): ThriftValue {
+  value(type: number, depth = 0): ThriftValue {
+    if (depth > MAX_DEPTH) throw new Error('The Parquet footer nests deeper than a footer does');
     switch (type) {
       case T.TRUE:
         return true;
@@ -84,32 +104,31 @@ class Reader {
       case T.LIST:
       case T.SET: {
         const header = this.byte();
-        const size = header >> 4 === 15 ? Number(this.varint()) : header >> 4;
+        const size = this.size(header >> 4 === 15 ? this.varint() : BigInt(header >> 4));
         const elementType = header & 0x0f;
         const items: ThriftValue[] = [];
-        for (let i = 0; i < size; i++) {
-          items.push(
-            elementType === T.TRUE || elementType === T.FALSE ? this.byte() === T.TRUE : this.value(elementType),
-          );
-        }
+        for (let i = 0; i < size; i++) items.push(this.element(elementType, depth + 1));
         return { elementType, items };
       }
       case T.MAP: {
-        const size = Number(this.varint());
+        const size = this.size(this.varint());
         if (size === 0) return { keyType: 0, valueType: 0, entries: [] };
         const types = this.byte();
         const map: ThriftMap = { keyType: types >> 4, valueType: types & 0x0f, entries: [] };
-        for (let i = 0; i < size; i++) map.entries.push([this.value(map.keyType), this.value(map.valueType)]);
+        for (let i = 0; i < size; i++) {
+          map.entries.push([this.element(map.keyType, depth + 1), this.element(map.valueType, depth + 1)]);
+        }
         return map;
       }
       case T.STRUCT:
-        return this.struct();
+        return this.struct(depth + 1);
       default:
         throw new Error(`Unknown Thrift type ${type} in the Parquet footer`);
     }
   }
 
-  struct(): ThriftField[] {
+  struct(depth = 0): ThriftField[] {
+    if (depth > MAX_DEPTH) throw new Error('The Parquet footer nests deeper than a footer does');
     const fields: ThriftField[] = [];
     let last = 0;
     for (;;) {
@@ -119,7 +138,7 @@ class Reader {
       const delta = header >> 4;
       const id = delta === 0 ? Number(this.zigzag()) : last + delta;
       last = id;
-      fields.push({ id, type, value: this.value(type) });
+      fields.push({ id, type, value: this.value(type, depth) });
     }
   }
 
@@ -179,10 +198,7 @@ class Writer {
           this.out.push(0xf0 | list.elementType);
           this.varint(BigInt(size));
         }
-        for (const item of list.items) {
-          if (list.elementType === T.TRUE || list.elementType === T.FALSE) this.out.push(item ? T.TRUE : T.FALSE);
-          else this.value(list.elementType, item);
-        }
+        for (const item of list.items) this.element(list.elementType, item);
         return;
       }
       case T.MAP: {
@@ -191,8 +207,8 @@ class Writer {
         if (map.entries.length === 0) return;
         this.out.push((map.keyType << 4) | map.valueType);
         for (const [k, v] of map.entries) {
-          this.value(map.keyType, k);
-          this.value(map.valueType, v);
+          this.element(map.keyType, k);
+          this.element(map.valueType, v);
         }
         return;
       }
@@ -202,6 +218,12 @@ class Writer {
       default:
         throw new Error(`Unknown Thrift type ${type}`);
     }
+  }
+
+  /** An element of a list or map: a boolean there is a byte of its own. */
+  private element(type: number, value: ThriftValue): void {
+    if (type === T.TRUE || type === T.FALSE) this.out.push(value ? T.TRUE : T.FALSE);
+    else this.value(type, value);
   }
 
   struct(fields: readonly ThriftField[]): void {
