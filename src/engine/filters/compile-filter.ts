@@ -2,7 +2,7 @@
  * One filter to one SQL condition. The rules, which the README repeats:
  * - Text is compared as the text the grid shows (`CAST(.. AS VARCHAR)`, free on VARCHAR columns;
  *   intervals, BLOBs and times with a zone as the grid writes them, values/shown-text.ts), case-sensitively,
- *   except Contains and NotContains, which ignore case. Array is searched in its elements' text
+ *   except Contains and NotContains, which ignore case, and a UUID column's value, read in any case. Array is searched in its elements' text
  *   joined by ', ', Json in its minified JSON text (keys included).
  * - Negative operators keep empty cells: NotEquals is `IS DISTINCT FROM`, NotContains is
  *   `IS NULL OR NOT contains(..)`, since an empty cell neither equals nor contains the value.

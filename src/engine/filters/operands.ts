@@ -16,6 +16,7 @@ import { FRACTION_DIGITS_OF, parseDateTimeValue, parseDateValue } from '../value
 import { ceilingAt, exactText, normalized, parseExactNumber, type ExactNumber } from '../values/exact-number';
 import { numericType, type ExactNumericType } from '../values/numeric-types';
 import { parseBooleanValue } from '../values/scalars';
+import { shownOperandText } from '../values/shown-text';
 
 /**
  * One end of a set of the column's values. `value`: a bound value. Past the type's range:
@@ -128,6 +129,7 @@ export function toOperand(
     throw new ModelError(`${subject}: please enter a value`, 'missing_value', location);
   switch (type) {
     case 'Text':
+      return exact({ kind: 'param', value: shownOperandText(String(value), column.sqlType), type: 'text' });
     case 'Array':
     case 'Json':
       // Array and Json are only searched (Contains), as text.

@@ -23,3 +23,12 @@ export function scalarTextShape(sqlType: string | undefined): TextShape {
 export function shownText(expr: Expr, sqlType: string | undefined): Expr {
   return { kind: 'text-of', expr, shape: scalarTextShape(sqlType) };
 }
+
+/**
+ * A text a user compares with a Text column's shown text, in that text's spelling: a UUID is shown
+ * in lower case (DuckDB's and PostgreSQL's text), and a source such as PostgreSQL reads one in any
+ * case, so `A0EEBC99-…` typed or pasted in upper case finds the row (and orders as its bytes do).
+ */
+export function shownOperandText(text: string, sqlType: string | undefined): string {
+  return sqlType?.trim().toUpperCase() === 'UUID' ? text.toLowerCase() : text;
+}

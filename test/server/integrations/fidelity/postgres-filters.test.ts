@@ -79,6 +79,16 @@ describe.skipIf(!bin)('filters on PostgreSQL columns shown as text', () => {
         expect(await filtered(column, 'LessThanOrEquals', shown), `${where} LessThanOrEquals`).toEqual(
           ids((v) => v !== null && v <= shown),
         );
+        if (column === 'uid') {
+          // PostgreSQL reads a uuid in any case: one typed or pasted in upper case finds its row.
+          const upper = shown.toUpperCase();
+          expect(await filtered(column, 'Equals', upper), `${where} Equals in upper case`).toEqual(
+            ids((v) => v === shown),
+          );
+          expect(await filtered(column, 'GreaterThan', upper), `${where} GreaterThan in upper case`).toEqual(
+            ids((v) => v !== null && v > shown),
+          );
+        }
         const part = shown.slice(1, 4);
         expect(await filtered(column, 'Contains', part), `${column} Contains ${part}`).toEqual(
           ids((v) => v !== null && v.toLowerCase().includes(part.toLowerCase())),
