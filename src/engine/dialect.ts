@@ -4,7 +4,7 @@
  * (dialects/duckdb.ts) is the default. The renderer reaches SQL text only through these methods.
  */
 import { ModelError, type ModelErrorLocation } from './errors';
-import type { DatePart, SortOrder, SqlFunctionName, SqlType } from './sql-ast';
+import type { DatePart, SortOrder, SqlFunctionName, SqlType, TextShape } from './sql-ast';
 import type { SqlValue } from './sql';
 
 import { TIME_GRAINS, type TimeGrain } from '../shared/models';
@@ -170,6 +170,26 @@ export class SqlDialect {
   /** A time of day with a zone as the grid shows it: `HH:MM:SS[.f]±HH:MM[:SS]`. */
   timeTzToText(sql: string): string {
     return this.castToText(sql);
+  }
+
+  /** A value as text of the given shape (values/shown-text.ts chooses a column's): one of the forms above. */
+  textOf(sql: string, shape: TextShape): string {
+    switch (shape) {
+      case 'array':
+        return this.arrayToText(sql);
+      case 'number':
+        return this.numberToText(sql);
+      case 'json':
+        return this.jsonToText(sql);
+      case 'interval':
+        return this.intervalToText(sql);
+      case 'blob':
+        return this.blobToText(sql);
+      case 'timetz':
+        return this.timeTzToText(sql);
+      default:
+        return this.castToText(sql);
+    }
   }
 
   containsInsensitive(haystack: string, needle: string): string {

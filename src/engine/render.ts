@@ -104,25 +104,8 @@ class Renderer {
         return d.typed(d.placeholder(this.parameters.length), node.type);
       case 'constant':
         return d.literal(node.value);
-      case 'text-of': {
-        const inner = this.expr(node.expr);
-        switch (node.shape) {
-          case 'array':
-            return d.arrayToText(inner);
-          case 'number':
-            return d.numberToText(inner);
-          case 'json':
-            return d.jsonToText(inner);
-          case 'interval':
-            return d.intervalToText(inner);
-          case 'blob':
-            return d.blobToText(inner);
-          case 'timetz':
-            return d.timeTzToText(inner);
-          default:
-            return d.castToText(inner);
-        }
-      }
+      case 'text-of':
+        return d.textOf(this.expr(node.expr), node.shape);
       case 'array-length':
         return d.arrayLength(this.expr(node.expr));
       case 'contains':

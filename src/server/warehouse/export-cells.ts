@@ -28,15 +28,18 @@
  * `null` means the column is written as it is.
  */
 import { duckdbDialect } from '../../engine';
+import { scalarTextShape } from '../../engine/values/shown-text';
 
 export type CellFormat = 'csv' | 'parquet';
 
-/** Types whose DuckDB text differs from the grid's (the engine's shown text, values/shown-text.ts). */
-const SHOWN_AS_TEXT: Readonly<Record<string, (ref: string) => string>> = {
-  INTERVAL: (ref) => duckdbDialect.intervalToText(ref),
-  'TIME WITH TIME ZONE': (ref) => duckdbDialect.timeTzToText(ref),
-  TIMETZ: (ref) => duckdbDialect.timeTzToText(ref),
-};
+/**
+ * The grid's text of a type whose DuckDB text differs from it (an interval, a BLOB, a time with a
+ * zone): the engine's shown text, as filters compare it (values/shown-text.ts); null for others.
+ */
+function shownTextSql(ref: string, sqlType: string): string | null {
+  const shape = scalarTextShape(sqlType);
+  return shape === 'scalar' ? null : duckdbDialect.textOf(ref, shape);
+}
 
 export function exportCellSql(ref: string, sqlType: string, format: CellFormat): string | null {
   return format === 'csv' ? csvCellSql(ref, sqlType) : parquetCellSql(ref, sqlType);
@@ -51,8 +54,7 @@ function csvCellSql(ref: string, sqlType: string): string | null {
   if (isNested(sqlType)) return `CAST(to_json(${listItemsSql(ref, sqlType) ?? ref}) AS VARCHAR)`;
   const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(sqlType);
   if (decimal) return decimalTextSql(ref, Number(decimal[1]), Number(decimal[2]));
-  if (sqlType === 'BLOB') return `base64(${ref})`;
-  return SHOWN_AS_TEXT[sqlType]?.(ref) ?? null;
+  return shownTextSql(ref, sqlType);
 }
 
 function parquetCellSql(ref: string, sqlType: string): string | null {
@@ -61,10 +63,11 @@ function parquetCellSql(ref: string, sqlType: string): string | null {
   const textual = /^(INTERVAL|TIME WITH TIME ZONE|TIMETZ)((?:\[\d*\])*)$/.exec(sqlType);
   if (!textual) return null;
   const [, itemType = '', dimensions = ''] = textual;
-  const shown = SHOWN_AS_TEXT[itemType]!;
   // Each item of a list (of lists) as its text, a step per level.
   const level = (x: string, depth: number): string =>
-    depth === 0 ? shown(x) : `list_transform(${x}, lambda list${depth}: ${level(`list${depth}`, depth - 1)})`;
+    depth === 0
+      ? (shownTextSql(x, itemType) ?? x)
+      : `list_transform(${x}, lambda list${depth}: ${level(`list${depth}`, depth - 1)})`;
   return level(ref, dimensions.split('[').length - 1);
 }
 
