@@ -218,13 +218,13 @@ const CHANGE_COLUMN = /^(updated|modified|last_modified|last_updated|changed)(_a
  * its former name when no other table had it, so discovery keeps the user's choices for it.
  */
 export function toDatasets(tables: SourceTable[]): DiscoveredDataset[] {
-  const formers = new Map<string, number>();
-  for (const t of tables)
-    formers.set(formerNameOf(t.schema, t.table), (formers.get(formerNameOf(t.schema, t.table)) ?? 0) + 1);
-  return tables.map((table) => {
+  const formerNames = tables.map((t) => formerNameOf(t.schema, t.table));
+  const holders = new Map<string, number>();
+  for (const former of formerNames) holders.set(former, (holders.get(former) ?? 0) + 1);
+  return tables.map((table, i) => {
     const dataset = toDataset(table);
-    const former = formerNameOf(table.schema, table.table);
-    return former !== dataset.name && formers.get(former) === 1 ? { ...dataset, formerName: former } : dataset;
+    const former = formerNames[i]!;
+    return former !== dataset.name && holders.get(former) === 1 ? { ...dataset, formerName: former } : dataset;
   });
 }
 
